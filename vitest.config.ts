@@ -1,0 +1,40 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
+
+// Tests import the package by its public names, so they exercise the entry points users get.
+export const alias = [
+  { find: /^toolchat\/core$/, replacement: src('core/index.ts') },
+  { find: /^toolchat\/server$/, replacement: src('server/index.ts') },
+  { find: /^toolchat$/, replacement: src('index.ts') },
+];
+
+export default defineConfig({
+  resolve: { alias },
+  oxc: { jsx: { runtime: 'automatic' } },
+  test: {
+    globals: true,
+    restoreMocks: true,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/e2e/**'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'jsdom',
+          include: ['test/**/*.test.tsx'],
+          setupFiles: ['test/setup-dom.ts'],
+        },
+      },
+    ],
+  },
+});
