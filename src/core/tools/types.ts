@@ -1,0 +1,32 @@
+import type { JSONSchema7 } from 'ai';
+
+/** A tool call as the executor receives it: from the model, natively or through a `###:` marker. */
+export interface ToolCall {
+  toolCallId: string;
+  toolName: string;
+  input: unknown;
+}
+
+/** Exactly one result per call, with the call's id. A failure is data the model can read. */
+export type ToolCallResult =
+  | { toolCallId: string; toolName: string; ok: true; output: unknown }
+  | { toolCallId: string; toolName: string; ok: false; error: string };
+
+/** What the client tells the model about one tool: everything but `execute`. */
+export interface ToolSchema {
+  description?: string;
+  inputSchema: JSONSchema7;
+}
+
+/** The client's tools, keyed by name, as sent in each request body. */
+export type ToolSchemas = Record<string, ToolSchema>;
+
+/**
+ * The part of every request body that toolchat adds: the tools' JSON Schemas, and whether the
+ * model may call them this round (false on the forced final round).
+ */
+export interface ToolChatRequestBody {
+  tools?: ToolSchemas;
+  /** `true` on the forced final round: the model must answer in text. */
+  toolsDisabled?: boolean;
+}
