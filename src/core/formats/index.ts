@@ -1,1 +1,4 @@
-export {};
+export * from './openai';
+export * from './anthropic';
+export * from './gemini';
+export * from './tool-rounds';

@@ -1,0 +1,65 @@
+import type { z } from 'zod';
+
+/** What `execute` receives besides the input. */
+export interface ToolExecuteOptions {
+  /** Aborted when the call times out or the user presses Stop. */
+  signal: AbortSignal;
+  toolCallId: string;
+}
+
+/**
+ * A browser-side tool. `execute` may return a value, a Promise, or an async iterable whose
+ * yields are preliminary outputs (the last one is the result the model gets).
+ */
+export interface ToolDefinition<INPUT = unknown, OUTPUT = unknown> {
+  /** Tells the model what the tool does and when to call it. */
+  description?: string;
+  /** Validates the model's input before `execute` runs; its JSON Schema is sent to the model. */
+  inputSchema: z.ZodType<INPUT>;
+  /**
+   * Runs the tool. Leave it out for tools the app runs itself and answers with
+   * `addToolResult`.
+   */
+  execute?: (input: INPUT, options: ToolExecuteOptions) => OUTPUT | PromiseLike<OUTPUT> | AsyncIterable<OUTPUT>;
+  /**
+   * The call waits for the user's approval before it runs.
+   * @default false
+   */
+  needsApproval?: boolean | ((input: INPUT) => boolean | PromiseLike<boolean>);
+  /**
+   * The call fails with a timeout error after this many milliseconds.
+   * @default the chat's `timeoutMs` (30 000)
+   */
+  timeoutMs?: number;
+}
+
+/**
+ * Any tool, whatever its input and output: the element type of a tool set. The input is
+ * `never` so that every concrete tool is assignable to it.
+ */
+export interface AnyToolDefinition {
+  description?: string;
+  inputSchema: z.ZodType;
+  execute?: (input: never, options: ToolExecuteOptions) => unknown;
+  needsApproval?: boolean | ((input: never) => boolean | PromiseLike<boolean>);
+  timeoutMs?: number;
+}
+
+/** Tools keyed by the name the model calls them by. */
+export type ToolSet = Record<string, AnyToolDefinition>;
+
+/**
+ * Defines a browser-side tool; `execute` receives the input its schema infers.
+ *
+ * @example
+ * const getWeather = defineTool({
+ *   description: 'Current weather for a city',
+ *   inputSchema: z.object({ city: z.string() }),
+ *   execute: async ({ city }, { signal }) => fetchWeather(city, signal),
+ * });
+ */
+export function defineTool<SCHEMA extends z.ZodType, OUTPUT>(
+  tool: ToolDefinition<z.output<SCHEMA>, OUTPUT> & { inputSchema: SCHEMA },
+): ToolDefinition<z.output<SCHEMA>, OUTPUT> & { inputSchema: SCHEMA } {
+  return tool;
+}
