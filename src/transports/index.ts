@@ -1,3 +1,5 @@
 export * from './openai-compatible/index';
 export * from './text-stream/index';
 export * from './demo/index';
+export * from './anthropic/index';
+export * from './gemini/index';
