@@ -1,0 +1,94 @@
+import type { ChatStatus, ChatTransport, UIMessage } from 'ai';
+import type { Activity } from '../core/loop/activity';
+import type { ToolLabels } from '../core/loop/labels';
+import type { ToolCallResult } from '../core/tools/types';
+import type { ToolSet } from '../core/tools/define-tool';
+
+/** Options shared by `useToolChat` and `<ChatWrapper>`. */
+export interface UseToolChatOptions {
+  /**
+   * The AI SDK endpoint the default transport posts to. Ignored when `transport` is given.
+   * @default '/api/chat'
+   */
+  api?: string;
+  /** Where the model's answers come from; the default posts to `api`. */
+  transport?: ChatTransport<UIMessage>;
+  /** Browser-side tools the model may call. */
+  tools?: ToolSet;
+  /**
+   * Tool rounds before one last request goes out with tools disabled.
+   * @default 5
+   */
+  maxToolRounds?: number;
+  /**
+   * Default time limit of a tool call in milliseconds.
+   * @default 30000
+   */
+  timeoutMs?: number;
+  /**
+   * `'on'` finds legacy `###:{...}` tool-call markers in the model's text.
+   * @default 'off'
+   */
+  toolMarkers?: 'off' | 'on';
+  /** The chat's id; chats with the same id share their tool executions. */
+  id?: string;
+  initialMessages?: UIMessage[];
+  /** User-visible strings; English by default. */
+  labels?: Partial<ToolLabels>;
+  /** Called once per tool call with its result. */
+  onToolResult?: (toolName: string, result: ToolCallResult) => void;
+  /** Called whenever the chat's activity changes. */
+  onStatus?: (activity: Activity) => void;
+  /** Called when the loop ends with the model's final message. */
+  onFinish?: (message: UIMessage) => void;
+  onError?: (error: Error) => void;
+}
+
+/** What the UI needs to know about a tool call beyond its message part. */
+export type ToolCallPhase =
+  | 'streaming-input'
+  | 'running'
+  | 'awaiting-approval'
+  | 'done'
+  | 'error'
+  | 'denied'
+  | 'cancelled'
+  | 'pending';
+
+/** A tool call as a card shows it: one per call, derived from the message part and the run. */
+export interface ToolCallView {
+  toolCallId: string;
+  toolName: string;
+  phase: ToolCallPhase;
+  /** Partial while the arguments stream. */
+  input: unknown;
+  output?: unknown;
+  error?: string;
+  /** Milliseconds the tool ran, when known. */
+  durationMs?: number;
+}
+
+/** What `useToolChat` returns. */
+export interface UseToolChatResult {
+  id: string;
+  messages: UIMessage[];
+  /** The AI SDK's request status. */
+  status: ChatStatus;
+  /** What the whole loop is doing, with a human label. */
+  activity: Activity;
+  /** True from the user's send until the final answer, across rounds. */
+  busy: boolean;
+  error: Error | undefined;
+  sendMessage: (text: string) => Promise<void>;
+  stop: () => void;
+  /** Resends the last request after an error. */
+  retry: () => Promise<void>;
+  approve: (toolCallId: string) => void;
+  deny: (toolCallId: string, reason?: string) => void;
+  /** Sends the tool results now when automatic continuation is off. */
+  continue: () => Promise<void>;
+  /** Hands back the result of a tool the app runs itself. */
+  addToolResult: (result: { toolCallId: string; output: unknown } | { toolCallId: string; error: string }) => void;
+  /** Card view of every tool call, keyed by `toolCallId`. */
+  getToolCall: (toolCallId: string) => ToolCallView | undefined;
+}
