@@ -1,0 +1,48 @@
+import { generateId as defaultGenerateId, type UIMessageChunk } from 'ai';
+import { createJsonEventStream, type JsonEvent } from '../sse/json-event-stream';
+import { pipeline } from '../sse/pipeline';
+import { UIChunkWriter } from '../sse/ui-chunk-writer';
+import { OpenAIChunkProcessor } from './chunk-processor';
+import { openAIChunkSchema, type OpenAIChunk } from './schema';
+
+/** Options of the wire parsers. */
+export interface StreamTransformOptions {
+  /**
+   * Ids for text and reasoning parts, and for tool calls the server sent without one.
+   * @default `generateId` from `ai`
+   */
+  generateId?: () => string;
+}
+
+/**
+ * Parses an OpenAI Chat Completions SSE body (`stream: true`) into AI SDK UI message chunks:
+ * `start`, `start-step`, text, reasoning (`reasoning_content` / `reasoning`), dynamic tool calls,
+ * `finish-step`, `message-metadata` (`{ usage, finishReason, model }`) and `finish`. Errors sent
+ * inside the stream become `error` chunks; a stream that stops without `[DONE]` still finishes.
+ *
+ * @example
+ * const chunks = response.body.pipeThrough(createOpenAIChatStreamTransform());
+ */
+export function createOpenAIChatStreamTransform(
+  options: StreamTransformOptions = {},
+): ReadableWritablePair<UIMessageChunk, Uint8Array> {
+  return pipeline(createJsonEventStream(openAIChunkSchema), openAIEventsToUIChunks(options.generateId ?? defaultGenerateId));
+}
+
+function openAIEventsToUIChunks(generateId: () => string): TransformStream<JsonEvent<OpenAIChunk>, UIMessageChunk> {
+  let processor: OpenAIChunkProcessor;
+  return new TransformStream({
+    start(controller) {
+      const writer = new UIChunkWriter((chunk) => controller.enqueue(chunk), generateId);
+      processor = new OpenAIChunkProcessor(writer, generateId);
+      writer.start();
+    },
+    transform(event) {
+      if (event.type === 'data') processor.process(event.value);
+      else if (event.type === 'invalid') processor.invalid(event.message);
+    },
+    flush() {
+      processor.end();
+    },
+  });
+}

@@ -1,0 +1,111 @@
+import { generateId as defaultGenerateId, type ChatTransport, type UIMessage, type UIMessageChunk } from 'ai';
+import { chunksFromCompletion } from './completion';
+import { httpError } from './http-error';
+import { openAIMessages, openAITools } from './request';
+import { createOpenAIChatStreamTransform } from './stream-transform';
+
+/** Options of {@link createOpenAICompatibleTransport}. */
+export interface OpenAICompatibleTransportOptions {
+  /**
+   * The API root; requests go to `{baseURL}/chat/completions`.
+   * @example 'http://localhost:11434/v1' (Ollama), 'https://api.openai.com/v1', '/api/llm' (your proxy)
+   */
+  baseURL: string;
+  /** The model name the server knows, e.g. `'gpt-4o-mini'` or `'qwen2.5:7b'`. */
+  model: string;
+  /** Sent as `Authorization: Bearer <apiKey>`. Leave out behind a proxy that adds the key. */
+  apiKey?: string;
+  /** Extra headers for every request. */
+  headers?: Record<string, string>;
+  /**
+   * The fetch to use (a proxy-aware one, or a test double).
+   * @default globalThis.fetch
+   */
+  fetch?: typeof fetch;
+  /** Extra fields merged into every request body, e.g. `{ temperature: 0 }`. */
+  body?: Record<string, unknown>;
+  /**
+   * Ask for a stream (`stream: true`, SSE) or for one `chat.completion` JSON answer.
+   * @default true
+   */
+  stream?: boolean;
+  /**
+   * Ask for the usage chunk at the end of a stream (`stream_options.include_usage`).
+   * @default true
+   */
+  includeUsage?: boolean;
+  /** A system prompt sent first in every request. */
+  system?: string;
+  /**
+   * Ids for text parts, and for tool calls a server sends without one.
+   * @default `generateId` from `ai`
+   */
+  generateId?: () => string;
+}
+
+/**
+ * A `ChatTransport` that talks to an OpenAI-compatible Chat Completions endpoint directly
+ * (OpenAI, Ollama, LM Studio, vLLM, llama.cpp, Groq, Mistral, OpenRouter…) or through your own
+ * proxy of one. It sends the conversation as OpenAI messages and the tools from toolchat's
+ * request body (none on the forced final round), and turns the answer into UI message chunks.
+ *
+ * A non-2xx answer rejects with an `APICallError` carrying the server's own message.
+ *
+ * @example
+ * const transport = createOpenAICompatibleTransport({ baseURL: 'http://localhost:11434/v1', model: 'qwen2.5:7b' });
+ */
+export function createOpenAICompatibleTransport(options: OpenAICompatibleTransportOptions): ChatTransport<UIMessage> {
+  const url = `${options.baseURL.replace(/\/+$/, '')}/chat/completions`;
+  const stream = options.stream ?? true;
+  const generateId = options.generateId ?? defaultGenerateId;
+
+  return {
+    async sendMessages({ messages, abortSignal, body, headers }) {
+      const tools = openAITools(body);
+      const requestBody = {
+        model: options.model,
+        messages: openAIMessages(options.system, messages),
+        ...(tools && { tools }),
+        stream,
+        ...(stream && (options.includeUsage ?? true) && { stream_options: { include_usage: true } }),
+        ...options.body,
+      };
+      const fetchImpl = options.fetch ?? globalThis.fetch;
+      const response = await fetchImpl(url, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: stream ? 'text/event-stream' : 'application/json',
+          ...(options.apiKey !== undefined && { Authorization: `Bearer ${options.apiKey}` }),
+          ...options.headers,
+          ...Object.fromEntries(new Headers(headers).entries()),
+        },
+        body: JSON.stringify(requestBody),
+        ...(abortSignal && { signal: abortSignal }),
+      });
+      if (!response.ok) throw await httpError(response, url, requestBody);
+
+      const contentType = response.headers.get('content-type') ?? '';
+      // A server may answer a stream request with one JSON document (a proxy that does not
+      // stream, or an error page with status 200): read it whole rather than as SSE.
+      if (stream && response.body && !contentType.includes('application/json')) {
+        return response.body.pipeThrough(createOpenAIChatStreamTransform({ generateId }));
+      }
+      const text = await response.text();
+      return arrayStream(chunksFromCompletion(text, generateId));
+    },
+    async reconnectToStream() {
+      return null;
+    },
+  };
+}
+
+function arrayStream<T>(items: readonly T[]): ReadableStream<T> {
+  return new ReadableStream<T>({
+    start(controller) {
+      for (const item of items) controller.enqueue(item);
+      controller.close();
+    },
+  });
+}
+
