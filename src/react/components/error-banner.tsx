@@ -1,0 +1,30 @@
+import { useToolChatLabels } from './labels';
+
+export interface ErrorBannerProps {
+  error: Error;
+  /** Shows a Retry button when given. */
+  onRetry?: (() => void) | undefined;
+  /**
+   * Announce the error at once with `role="alert"`; turn off when a live status region
+   * already reads it (as in `ChatWrapper`).
+   * @default true
+   */
+  announce?: boolean;
+  className?: string;
+}
+
+/** The request's error with a way to try again; announced at once (`role="alert"`). */
+export function ErrorBanner({ error, onRetry, announce = true, className }: ErrorBannerProps) {
+  const labels = useToolChatLabels();
+  return (
+    <div role={announce ? 'alert' : undefined} className={className ? `toolchat-error ${className}` : 'toolchat-error'}>
+      <span className="toolchat-error-message">{labels.error(error)}</span>
+      {onRetry && (
+        <button type="button" className="toolchat-button" onClick={onRetry}>
+          {labels.retry}
+        </button>
+      )}
+    </div>
+  );
+}
+ErrorBanner.displayName = 'ErrorBanner';

@@ -1,0 +1,2 @@
+export { ChatWrapper, type ChatWrapperProps } from './chat-wrapper';
+export * from './parts';

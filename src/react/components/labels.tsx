@@ -1,0 +1,95 @@
+import { createContext, useContext, useRef, type ReactNode } from 'react';
+import { defaultLabels, type ToolLabels } from '../../core/loop/labels';
+import type { ToolCallPhase } from '../types';
+
+/** The loop's labels plus the strings only the UI parts show. */
+export type UiLabels = ToolLabels & {
+  /** Accessible name of the message input. */
+  composerLabel: string;
+  copyCode: string;
+  copied: string;
+  jumpToLatest: string;
+  /** Heading of the empty state. */
+  emptyState: string;
+  suggestions: string;
+  /** Reasoning block summary while the model reasons, and once it is done. */
+  reasoning: string;
+  reasoningDone: string;
+  /** Folded tool history of a finished turn. */
+  usedTools: (count: number) => string;
+  /** Badge of a tool card, one per phase. */
+  toolPhase: Record<ToolCallPhase, string>;
+  duration: (ms: number) => string;
+  /** Visually hidden author of each message, for screen readers. */
+  userAuthor: string;
+  assistantAuthor: string;
+};
+
+export const defaultUiLabels: UiLabels = {
+  ...defaultLabels,
+  composerLabel: 'Message',
+  copyCode: 'Copy code',
+  copied: 'Copied',
+  jumpToLatest: 'Jump to latest',
+  emptyState: 'How can I help?',
+  suggestions: 'Suggestions',
+  reasoning: 'Thinking…',
+  reasoningDone: 'Thought process',
+  usedTools: (count) => `Used ${count} ${count === 1 ? 'tool' : 'tools'}`,
+  toolPhase: {
+    'streaming-input': 'Streaming arguments',
+    pending: 'Pending',
+    running: 'Running',
+    'awaiting-approval': 'Awaiting approval',
+    done: 'Done',
+    error: 'Error',
+    denied: 'Denied',
+    cancelled: 'Cancelled',
+  },
+  duration: (ms) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`),
+  userAuthor: 'You',
+  assistantAuthor: 'Assistant',
+};
+
+const LabelsContext = createContext<UiLabels>(defaultUiLabels);
+
+/** Merges partial labels over the English defaults (the phase badges merge per phase). */
+export function resolveUiLabels(labels?: Partial<UiLabels>): UiLabels {
+  if (!labels) return defaultUiLabels;
+  return {
+    ...defaultUiLabels,
+    ...labels,
+    toolPhase: { ...defaultUiLabels.toolPhase, ...labels.toolPhase },
+  };
+}
+
+export interface ToolChatLabelsProviderProps {
+  labels?: Partial<UiLabels> | undefined;
+  children?: ReactNode;
+}
+
+/** Gives every part below it the same translated strings. */
+export function ToolChatLabelsProvider({ labels, children }: ToolChatLabelsProviderProps) {
+  // An inline `labels={{…}}` is a new object every render; a new context value would
+  // re-render every memoised message, so keep the old one while the strings are the same.
+  const cache = useRef<{ labels: Partial<UiLabels> | undefined; value: UiLabels } | null>(null);
+  if (!cache.current || !shallowEqual(cache.current.labels, labels)) {
+    cache.current = { labels, value: resolveUiLabels(labels) };
+  }
+  const value = cache.current.value;
+  return <LabelsContext.Provider value={value}>{children}</LabelsContext.Provider>;
+}
+ToolChatLabelsProvider.displayName = 'ToolChatLabelsProvider';
+
+/** The labels of the nearest `ToolChatLabelsProvider`, English by default. */
+export function useToolChatLabels(): UiLabels {
+  return useContext(LabelsContext);
+}
+
+function shallowEqual(a: object | undefined, b: object | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  const keys = Object.keys(a) as (keyof typeof a)[];
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => Object.is(a[key], b[key]));
+}

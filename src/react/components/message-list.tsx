@@ -1,0 +1,76 @@
+import type { ReactNode } from 'react';
+import type { UIMessage } from 'ai';
+import type { ToolCallView } from '../types';
+import { useToolChatLabels } from './labels';
+import { Message } from './message';
+import type { ToolRenderers } from './tool-call-card';
+import { useStickToBottom } from './use-stick-to-bottom';
+
+export interface MessageListProps {
+  messages: readonly UIMessage[];
+  /** True while the loop runs; the last assistant message is then the streaming one. */
+  busy?: boolean;
+  getToolCall?: ((toolCallId: string) => ToolCallView | undefined) | undefined;
+  renderTool?: ToolRenderers | undefined;
+  onApprove?: ((toolCallId: string) => void) | undefined;
+  onDeny?: ((toolCallId: string) => void) | undefined;
+  /** Shown instead of the messages when there are none. */
+  empty?: ReactNode;
+  className?: string;
+}
+
+/**
+ * The conversation as a `log`, following the stream while the reader is at the bottom and
+ * offering "Jump to latest" once they scroll up. Status announcements belong to
+ * `StatusIndicator`: reading every token aloud would drown screen reader users.
+ */
+export function MessageList({
+  messages,
+  busy = false,
+  getToolCall,
+  renderTool,
+  onApprove,
+  onDeny,
+  empty,
+  className,
+}: MessageListProps) {
+  const labels = useToolChatLabels();
+  const last = messages.at(-1);
+  const { ref, atBottom, onScroll, scrollToBottom } = useStickToBottom(last ?? messages.length);
+  const streamingId = busy && last?.role === 'assistant' ? last.id : undefined;
+
+  return (
+    <div className={className ? `toolchat-messages ${className}` : 'toolchat-messages'}>
+      <div
+        ref={ref}
+        role="log"
+        aria-live="off"
+        aria-label={labels.messageList}
+        className="toolchat-log"
+        tabIndex={0}
+        onScroll={onScroll}
+        data-state={messages.length === 0 ? 'empty' : 'filled'}
+      >
+        {messages.length === 0
+          ? empty
+          : messages.map((message) => (
+              <Message
+                key={message.id}
+                message={message}
+                streaming={message.id === streamingId}
+                getToolCall={getToolCall}
+                renderTool={renderTool}
+                onApprove={onApprove}
+                onDeny={onDeny}
+              />
+            ))}
+      </div>
+      {!atBottom && (
+        <button type="button" className="toolchat-jump" onClick={scrollToBottom}>
+          {labels.jumpToLatest}
+        </button>
+      )}
+    </div>
+  );
+}
+MessageList.displayName = 'MessageList';

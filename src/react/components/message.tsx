@@ -1,0 +1,137 @@
+import { memo, type ReactNode } from 'react';
+import type { UIMessage } from 'ai';
+import { Markdown } from '../markdown/markdown';
+import type { ToolCallView } from '../types';
+import { useToolChatLabels } from './labels';
+import { Reasoning } from './reasoning';
+import { ToolCallCard, type ToolRenderers } from './tool-call-card';
+import { isFinalPhase, isToolPart, toolCallViewFromPart } from './tool-call-view';
+import { ToolSummary } from './tool-summary';
+
+export interface MessageProps {
+  message: UIMessage;
+  /** True for the message the model is writing now. */
+  streaming?: boolean;
+  /** The hook's view of a call (phase, duration); without it, views come from the parts alone. */
+  getToolCall?: ((toolCallId: string) => ToolCallView | undefined) | undefined;
+  renderTool?: ToolRenderers | undefined;
+  onApprove?: ((toolCallId: string) => void) | undefined;
+  onDeny?: ((toolCallId: string) => void) | undefined;
+  className?: string;
+}
+
+type Part = UIMessage['parts'][number];
+
+function MessageImpl({ message, streaming = false, getToolCall, renderTool, onApprove, onDeny, className }: MessageProps) {
+  const labels = useToolChatLabels();
+  const isUser = message.role === 'user';
+  const views = new Map<string, ToolCallView>();
+  for (const part of message.parts) {
+    if (isToolPart(part)) views.set(part.toolCallId, toolCallViewFromPart(part, getToolCall?.(part.toolCallId)));
+  }
+  const card = (view: ToolCallView) => (
+    <ToolCallCard
+      key={view.toolCallId}
+      call={view}
+      render={renderTool?.[view.toolName]}
+      onApprove={onApprove}
+      onDeny={onDeny}
+    />
+  );
+  const fold = !streaming && shouldFold(message.parts, views);
+
+  const content: ReactNode[] = [];
+  let summarised = false;
+  message.parts.forEach((part, index) => {
+    if (part.type === 'text') {
+      if (part.text === '') return;
+      content.push(
+        isUser ? (
+          <div key={index} className="toolchat-message-text">
+            {part.text}
+          </div>
+        ) : (
+          <Markdown key={index} text={part.text} />
+        ),
+      );
+    } else if (part.type === 'reasoning') {
+      content.push(<Reasoning key={index} text={part.text} streaming={part.state === 'streaming'} />);
+    } else if (isToolPart(part)) {
+      if (!fold) {
+        content.push(card(views.get(part.toolCallId) ?? toolCallViewFromPart(part)));
+      } else if (!summarised) {
+        summarised = true;
+        content.push(
+          <ToolSummary key="tool-summary" count={views.size}>
+            {[...views.values()].map(card)}
+          </ToolSummary>,
+        );
+      }
+    }
+  });
+
+  return (
+    <div
+      className={className ? `toolchat-message ${className}` : 'toolchat-message'}
+      data-role={message.role}
+      data-state={streaming ? 'streaming' : 'complete'}
+    >
+      <span className="toolchat-visually-hidden">{isUser ? labels.userAuthor : labels.assistantAuthor}: </span>
+      <div className="toolchat-message-body">{content}</div>
+    </div>
+  );
+}
+
+/** After the final answer, a turn's tool cards fold into one summary: all calls are over and text follows them. */
+function shouldFold(parts: readonly Part[], views: ReadonlyMap<string, ToolCallView>): boolean {
+  if (views.size === 0) return false;
+  for (const view of views.values()) if (!isFinalPhase(view.phase)) return false;
+  const last = parts.findLast((part) => part.type !== 'step-start');
+  return last?.type === 'text' && last.text.trim() !== '';
+}
+
+function sameParts(a: readonly Part[], b: readonly Part[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  return a.every((part, index) => shallowEqual(part, b[index]));
+}
+
+function shallowEqual(a: object, b: object | undefined): boolean {
+  if (a === b) return true;
+  if (!b) return false;
+  const keys = Object.keys(a) as (keyof typeof a)[];
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.is(a[key], b[key]));
+}
+
+function hasLiveTool(parts: readonly Part[]): boolean {
+  return parts.some(
+    (part) => isToolPart(part) && part.state !== 'output-available' && part.state !== 'output-denied',
+  );
+}
+
+/**
+ * The AI SDK replaces only the streaming message (copying its parts), so the other rows
+ * keep their message objects and skip rendering. A part-by-part shallow compare also
+ * keeps rows stable when the whole array is replaced with equal content (a reload).
+ * `getToolCall` matters only while a call can still change.
+ */
+export function areMessagePropsEqual(prev: MessageProps, next: MessageProps): boolean {
+  if (
+    prev.streaming !== next.streaming ||
+    prev.renderTool !== next.renderTool ||
+    prev.onApprove !== next.onApprove ||
+    prev.onDeny !== next.onDeny ||
+    prev.className !== next.className
+  ) {
+    return false;
+  }
+  if (prev.message !== next.message) {
+    if (prev.message.id !== next.message.id || prev.message.role !== next.message.role) return false;
+    if (!sameParts(prev.message.parts, next.message.parts)) return false;
+  }
+  return prev.getToolCall === next.getToolCall || !hasLiveTool(next.message.parts);
+}
+
+/** One chat message: Markdown text, reasoning, and a card per tool call. Memoised per row. */
+export const Message = memo(MessageImpl, areMessagePropsEqual);
+Message.displayName = 'Message';

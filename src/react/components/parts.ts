@@ -1,0 +1,20 @@
+// Every part but ChatWrapper, which alone needs the hook.
+export { Composer, type ComposerProps } from './composer';
+export { EmptyState, type EmptyStateProps } from './empty-state';
+export { ErrorBanner, type ErrorBannerProps } from './error-banner';
+export {
+  ToolChatLabelsProvider,
+  defaultUiLabels,
+  resolveUiLabels,
+  useToolChatLabels,
+  type ToolChatLabelsProviderProps,
+  type UiLabels,
+} from './labels';
+export { Message, areMessagePropsEqual, type MessageProps } from './message';
+export { MessageList, type MessageListProps } from './message-list';
+export { Reasoning, type ReasoningProps } from './reasoning';
+export { StatusIndicator, type StatusIndicatorProps } from './status-indicator';
+export { ToolCallCard, type ToolCallCardProps, type ToolRenderers } from './tool-call-card';
+export { ToolSummary, type ToolSummaryProps } from './tool-summary';
+export { isToolPart, toolCallViewFromPart, type ToolPart } from './tool-call-view';
+export { CodeBlock, Markdown, type CodeBlockProps, type MarkdownProps } from '../markdown/index';

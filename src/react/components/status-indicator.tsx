@@ -1,0 +1,31 @@
+import type { Activity } from '../../core/loop/activity';
+
+export interface StatusIndicatorProps {
+  activity: Activity;
+  className?: string;
+}
+
+/**
+ * What the whole loop is doing, in one polite live region. The region stays mounted when
+ * idle (empty) so screen readers already track it when the next status arrives.
+ */
+export function StatusIndicator({ activity, className }: StatusIndicatorProps) {
+  const idle = activity.state === 'idle';
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      aria-atomic="true"
+      className={className ? `toolchat-status ${className}` : 'toolchat-status'}
+      data-state={activity.state}
+    >
+      {!idle && (
+        <>
+          {activity.state !== 'error' && <span className="toolchat-status-spinner" aria-hidden="true" />}
+          <span className="toolchat-status-label">{activity.label}</span>
+        </>
+      )}
+    </div>
+  );
+}
+StatusIndicator.displayName = 'StatusIndicator';

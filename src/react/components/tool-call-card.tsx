@@ -1,0 +1,125 @@
+import { useId, useState, type ReactNode } from 'react';
+import type { ToolCallView } from '../types';
+import { jsonText } from './json-text';
+import { useToolChatLabels } from './labels';
+
+/** Per-tool renderers, keyed by tool name: generative UI for the calls they match. */
+export type ToolRenderers = Record<string, (call: ToolCallView) => ReactNode>;
+
+export interface ToolCallCardProps {
+  call: ToolCallView;
+  /** Custom body for this call (e.g. `renderTool[call.toolName]`), shown above the details. */
+  render?: ((call: ToolCallView) => ReactNode) | undefined;
+  onApprove?: ((toolCallId: string) => void) | undefined;
+  onDeny?: ((toolCallId: string) => void) | undefined;
+  /** Controlled open state of the details. */
+  open?: boolean;
+  /** Uncontrolled initial state; by default the details open while approval is awaited or on error. */
+  defaultOpen?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  className?: string;
+}
+
+/**
+ * One tool call: its name, a state badge, the duration, and collapsible details with the
+ * arguments (as they stream, pretty once complete) and the result or error. While the call
+ * awaits approval it shows Approve and Deny.
+ */
+export function ToolCallCard({
+  call,
+  render,
+  onApprove,
+  onDeny,
+  open: openProp,
+  defaultOpen,
+  onOpenChange,
+  className,
+}: ToolCallCardProps) {
+  const labels = useToolChatLabels();
+  const detailsId = useId();
+  const titleId = useId();
+  const [openState, setOpenState] = useState<boolean | undefined>(defaultOpen);
+  const awaiting = call.phase === 'awaiting-approval';
+  const open = openProp ?? openState ?? (awaiting || call.phase === 'error');
+  const toggle = () => {
+    setOpenState(!open);
+    onOpenChange?.(!open);
+  };
+  const streaming = call.phase === 'streaming-input';
+  const custom = render?.(call);
+
+  return (
+    <section
+      className={className ? `toolchat-tool ${className}` : 'toolchat-tool'}
+      data-state={call.phase}
+      data-tool={call.toolName}
+      aria-labelledby={titleId}
+    >
+      <button
+        type="button"
+        className="toolchat-tool-header"
+        aria-expanded={open}
+        aria-controls={detailsId}
+        onClick={toggle}
+      >
+        <span className="toolchat-tool-chevron" aria-hidden="true" />
+        <span className="toolchat-tool-name" id={titleId}>
+          {call.toolName}
+        </span>
+        <span className="toolchat-badge" data-state={call.phase}>
+          {labels.toolPhase[call.phase]}
+        </span>
+        {call.durationMs !== undefined && (
+          <span className="toolchat-tool-duration">{labels.duration(call.durationMs)}</span>
+        )}
+      </button>
+      {custom != null && custom !== false && <div className="toolchat-tool-custom">{custom}</div>}
+      <div className="toolchat-tool-details" id={detailsId} hidden={!open}>
+        {open && (
+          <>
+            <div className="toolchat-tool-section">
+              <div className="toolchat-tool-section-title">{labels.toolArguments}</div>
+              <pre className="toolchat-tool-json" data-state={streaming ? 'streaming' : 'complete'}>
+                {jsonText(call.input, !streaming)}
+              </pre>
+            </div>
+            {call.error !== undefined && (
+              <div className="toolchat-tool-section" data-kind="error">
+                <div className="toolchat-tool-section-title">{labels.toolError}</div>
+                <pre className="toolchat-tool-json">{call.error}</pre>
+              </div>
+            )}
+            {call.error === undefined && 'output' in call && call.output !== undefined && (
+              <div className="toolchat-tool-section" data-kind="result">
+                <div className="toolchat-tool-section-title">{labels.toolResult}</div>
+                <pre className="toolchat-tool-json">{jsonText(call.output, true)}</pre>
+              </div>
+            )}
+          </>
+        )}
+      </div>
+      {awaiting && (
+        <div className="toolchat-tool-actions">
+          <button
+            type="button"
+            className="toolchat-button"
+            data-variant="primary"
+            disabled={!onApprove}
+            onClick={() => onApprove?.(call.toolCallId)}
+          >
+            {labels.approve}
+          </button>
+          <button
+            type="button"
+            className="toolchat-button"
+            disabled={!onDeny}
+            onClick={() => onDeny?.(call.toolCallId)}
+          >
+            {labels.deny}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
+ToolCallCard.displayName = 'ToolCallCard';
