@@ -1,0 +1,161 @@
+import type {
+  LanguageModelV4CallOptions,
+  LanguageModelV4Message,
+  LanguageModelV4ToolResultOutput,
+} from '@ai-sdk/provider';
+
+/** What became of one tool call, as the model reads it from the prompt. */
+export type ToolOutcomeResult =
+  | { status: 'ok'; value: unknown }
+  | { status: 'error'; message: string }
+  | { status: 'denied'; reason?: string };
+
+export interface ToolOutcome {
+  toolCallId: string;
+  toolName: string;
+  /** The call's input when the prompt still holds the call (marker mode may not). */
+  input: unknown;
+  result: ToolOutcomeResult;
+}
+
+/** Everything the demo model decides its turn from. */
+export interface Conversation {
+  /** The user's request: the last user message that is not a list of tool results. */
+  request: string;
+  /** Every tool result after the request, in order. */
+  outcomes: ToolOutcome[];
+  /** Tool calls anywhere in the prompt: new call ids continue from here. */
+  callCount: number;
+  /** Tools the model may call this turn. */
+  availableTools: ReadonlySet<string>;
+}
+
+const RESULT_LINE = /^\s*Tool (result|error) for ([^\s()]+) \(([^)]*)\):[ \t]?(.*)$/;
+
+/** One parsed `Tool result for name (id): json` / `Tool error for name (id): message` line. */
+export interface ToolResultLine {
+  toolCallId: string;
+  toolName: string;
+  result: ToolOutcomeResult;
+}
+
+/**
+ * Reads the lines in which marker-mode prompts carry tool results back to the model.
+ * Lines in other formats are skipped. A result that is not JSON is kept as a string.
+ */
+export function parseResultLines(text: string): ToolResultLine[] {
+  const lines: ToolResultLine[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const match = RESULT_LINE.exec(line);
+    if (!match) continue;
+    const [, kind, toolName = '', toolCallId = '', body = ''] = match;
+    lines.push({
+      toolCallId,
+      toolName,
+      result: kind === 'error' ? errorResult(body) : { status: 'ok', value: parseJsonOrText(body) },
+    });
+  }
+  return lines;
+}
+
+function parseJsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+// Text-only prompts have no "denied" result type: a denial arrives as an error that says so.
+function errorResult(message: string): ToolOutcomeResult {
+  return /\bdenied\b/i.test(message) ? { status: 'denied', reason: message } : { status: 'error', message };
+}
+
+function outputResult(output: LanguageModelV4ToolResultOutput): ToolOutcomeResult {
+  switch (output.type) {
+    case 'json':
+    case 'text':
+      return { status: 'ok', value: output.value };
+    case 'content':
+      return { status: 'ok', value: output.value.map((part) => (part.type === 'text' ? part.text : '')).join('') };
+    case 'error-text':
+      return errorResult(output.value);
+    case 'error-json':
+      return errorResult(typeof output.value === 'string' ? output.value : JSON.stringify(output.value));
+    case 'execution-denied':
+      return output.reason === undefined ? { status: 'denied' } : { status: 'denied', reason: output.reason };
+  }
+}
+
+function userText(message: LanguageModelV4Message): string {
+  if (message.role !== 'user') return '';
+  return message.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
+}
+
+/**
+ * Reads the prompt: which request to answer, the tool results since, and the tools on
+ * offer. With `toolMarkers`, results are also read from `Tool result for …` lines in user
+ * messages, and such messages do not count as the user's request.
+ */
+export function readConversation(
+  options: LanguageModelV4CallOptions,
+  { toolMarkers, markerToolNames }: { toolMarkers: boolean; markerToolNames: readonly string[] },
+): Conversation {
+  const { prompt } = options;
+  const isResultMessage = (message: LanguageModelV4Message) =>
+    toolMarkers && message.role === 'user' && parseResultLines(userText(message)).length > 0;
+
+  let requestIndex = -1;
+  prompt.forEach((message, index) => {
+    if (message.role === 'user' && !isResultMessage(message)) requestIndex = index;
+  });
+  const request = requestIndex >= 0 ? userText(prompt[requestIndex] as LanguageModelV4Message) : '';
+
+  let callCount = 0;
+  const inputs = new Map<string, unknown>();
+  const outcomes: ToolOutcome[] = [];
+  prompt.forEach((message, index) => {
+    const afterRequest = index > requestIndex;
+    if (message.role === 'user' && isResultMessage(message)) {
+      const lines = parseResultLines(userText(message));
+      callCount += lines.length;
+      if (afterRequest) outcomes.push(...lines.map((line) => ({ ...line, input: inputs.get(line.toolCallId) })));
+      return;
+    }
+    if (message.role !== 'assistant' && message.role !== 'tool') return;
+    for (const part of message.content) {
+      if (part.type === 'tool-call') {
+        callCount++;
+        inputs.set(part.toolCallId, part.input);
+      } else if (part.type === 'tool-result' && afterRequest) {
+        const { toolCallId, toolName } = part;
+        outcomes.push({ toolCallId, toolName, input: inputs.get(toolCallId), result: outputResult(part.output) });
+      }
+    }
+  });
+
+  return { request, outcomes, callCount, availableTools: availableTools(options, toolMarkers, markerToolNames) };
+}
+
+const TOOLS_DISABLED = /\btools? (?:are|is) (?:now )?disabled\b|\bdo not (?:call|use) (?:any )?tools\b/i;
+
+function availableTools(
+  options: LanguageModelV4CallOptions,
+  toolMarkers: boolean,
+  markerToolNames: readonly string[],
+): Set<string> {
+  if (options.toolChoice?.type === 'none') return new Set();
+  const offered = (options.tools ?? []).filter((tool) => tool.type === 'function').map((tool) => tool.name);
+  if (offered.length > 0 || !toolMarkers) return new Set(offered);
+
+  // Marker mode: the tools are described in the system prompt. Without a system prompt,
+  // assume the demo tools. A system prompt that does not explain the marker (the forced
+  // final round drops it) or says tools are disabled means: answer in text.
+  const system = options.prompt
+    .flatMap((message) => (message.role === 'system' ? [message.content] : []))
+    .join('\n');
+  if (system === '') return new Set(markerToolNames);
+  if (!system.includes('###:') || TOOLS_DISABLED.test(system)) return new Set();
+  const listed = markerToolNames.filter((name) => system.includes(name));
+  return new Set(listed.length > 0 ? listed : markerToolNames);
+}
