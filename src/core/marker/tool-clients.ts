@@ -1,0 +1,85 @@
+import type { ToolSchemas } from '../tools/types';
+
+/** A JSON Schema, or `true` / `false` (anything / nothing). */
+export type JSONSchemaDefinition = { [keyword: string]: unknown } | boolean;
+
+// The keywords read here; JSON Schema types are not installed, so they are spelled out.
+interface SchemaKeywords {
+  type?: string | string[];
+  description?: string;
+  properties?: Record<string, JSONSchemaDefinition>;
+  required?: string[];
+  const?: unknown;
+  enum?: unknown[];
+  anyOf?: JSONSchemaDefinition[];
+  oneOf?: JSONSchemaDefinition[];
+  items?: unknown;
+}
+
+/** One parameter of a tool in the legacy `toolClients` format. */
+export interface ToolClientParameter {
+  name: string;
+  /** The JSON Schema type (`string`, `number`, `integer`, `boolean`, `object`, `array`, `null`), or `any`. */
+  type: string;
+  description: string;
+  isRequired: boolean;
+  /** The parameter's own JSON Schema. */
+  schema: JSONSchemaDefinition;
+}
+
+/** A tool as backends written for the legacy component expect it. */
+export interface ToolClient {
+  name: string;
+  description: string;
+  parameters: ToolClientParameter[];
+}
+
+/**
+ * Describes tools in the legacy `toolClients` format (one entry per top-level property of each
+ * tool's input schema), so a backend written for the legacy component works unchanged.
+ *
+ * @example
+ * toToolClients({ getWeather: { description: 'Weather', inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } } });
+ * // [{ name: 'getWeather', description: 'Weather', parameters: [{ name: 'city', type: 'string', description: '', isRequired: true, schema: { type: 'string' } }] }]
+ */
+export function toToolClients(tools: ToolSchemas): ToolClient[] {
+  return Object.entries(tools).map(([name, tool]) => {
+    const inputSchema = tool.inputSchema as SchemaKeywords;
+    const required = new Set(inputSchema.required ?? []);
+    return {
+      name,
+      description: tool.description ?? inputSchema.description ?? '',
+      parameters: Object.entries(inputSchema.properties ?? {}).map(([parameter, schema]) => ({
+        name: parameter,
+        type: typeOf(schema),
+        description: typeof schema === 'object' ? ((schema as SchemaKeywords).description ?? '') : '',
+        isRequired: required.has(parameter),
+        schema,
+      })),
+    };
+  });
+}
+
+function typeOf(definition: JSONSchemaDefinition): string {
+  if (typeof definition === 'boolean') return 'any';
+  const schema = definition as SchemaKeywords;
+  if (typeof schema.type === 'string') return schema.type;
+  // A nullable type (`["string", "null"]`) is its non-null type; the backend sees `isRequired`.
+  if (Array.isArray(schema.type)) return schema.type.find((type: string) => type !== 'null') ?? schema.type[0] ?? 'any';
+  if (schema.const !== undefined) return jsonType(schema.const);
+  if (schema.enum?.length) return jsonType(schema.enum[0]);
+  const branch = schema.anyOf ?? schema.oneOf;
+  if (branch) {
+    const types = branch.map(typeOf).filter((type: string) => type !== 'null' && type !== 'any');
+    if (types.length > 0 && types.every((type: string) => type === types[0])) return types[0] ?? 'any';
+  }
+  if (schema.properties) return 'object';
+  if (schema.items) return 'array';
+  return 'any';
+}
+
+function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value === 'object' ? 'object' : typeof value;
+}

@@ -1,0 +1,178 @@
+import type { ProviderMetadata, UIMessageChunk } from 'ai';
+import { createToolMarkerParser, type MarkerEvent, type ToolMarkerParser } from './parser';
+
+/** The tool name a marker's card has while its JSON is still streaming. */
+export const PENDING_TOOL_MARKER_NAME = 'tool_marker';
+/** The tool name of a marker that names no valid tool; its card shows the format error. */
+export const INVALID_TOOL_CALL_NAME = 'invalid_tool_call';
+
+/**
+ * Where a tool part came from, in its `toolMetadata.toolMarker`: `'streaming'` while the
+ * marker's JSON is arriving, `'parsed'` for a call, `'invalid'` for a marker that failed.
+ */
+export type ToolMarkerState = 'streaming' | 'parsed' | 'invalid';
+
+export interface ToolMarkerTransformOptions {
+  /**
+   * Makes the ids of the tool calls found in the text.
+   * @default `call_` + 16 random characters
+   */
+  generateId?: () => string;
+}
+
+interface TextPartState {
+  parser: ToolMarkerParser;
+  /** The upstream text part's id. */
+  baseId: string;
+  /** The id of the text part now being written downstream (a new one after each tool call). */
+  id: string;
+  open: boolean;
+  segment: number;
+  /** Whitespace not yet shown: dropped if a tool call follows, so cards are not separated by blank parts. */
+  blank: string;
+  providerMetadata: ProviderMetadata | undefined;
+}
+
+type Enqueue = (chunk: UIMessageChunk) => void;
+
+/**
+ * A stream stage that turns `###:` markers in text parts into structured tool chunks
+ * (`tool-input-start`, then `tool-input-available` or `tool-input-error`, all `dynamic`), so
+ * the executor, rounds, cards and persistence treat them like native tool calls. The marker
+ * text is never passed on; other chunks pass through unchanged.
+ *
+ * @example
+ * const chunks = stream.pipeThrough(createToolMarkerTransform());
+ */
+export function createToolMarkerTransform(
+  options: ToolMarkerTransformOptions = {},
+): TransformStream<UIMessageChunk, UIMessageChunk> {
+  const texts = new Map<string, TextPartState>();
+
+  function emit(part: TextPartState, events: MarkerEvent[], enqueue: Enqueue): void {
+    for (const event of events) {
+      if (event.type === 'text') writeText(part, event.text, enqueue);
+      else {
+        closeSegment(part, enqueue);
+        writeToolEvent(event, enqueue);
+      }
+    }
+  }
+
+  function writeText(part: TextPartState, text: string, enqueue: Enqueue): void {
+    if (!part.open) {
+      if (text.trim() === '') {
+        part.blank += text;
+        return;
+      }
+      enqueue(withMetadata({ type: 'text-start', id: part.id }, part.providerMetadata));
+      part.open = true;
+      text = part.blank + text;
+      part.blank = '';
+    }
+    enqueue({ type: 'text-delta', id: part.id, delta: text });
+  }
+
+  function closeSegment(part: TextPartState, enqueue: Enqueue, providerMetadata?: ProviderMetadata): void {
+    part.blank = '';
+    if (!part.open) return;
+    enqueue(withMetadata({ type: 'text-end', id: part.id }, providerMetadata));
+    part.open = false;
+    part.segment++;
+    part.id = `${part.baseId}~${part.segment}`;
+  }
+
+  function endPart(key: string, enqueue: Enqueue, providerMetadata?: ProviderMetadata): void {
+    const part = texts.get(key);
+    if (!part) return;
+    texts.delete(key);
+    emit(part, part.parser.end(), enqueue);
+    closeSegment(part, enqueue, providerMetadata);
+  }
+
+  function endAll(enqueue: Enqueue): void {
+    for (const key of [...texts.keys()]) endPart(key, enqueue);
+  }
+
+  const parserOptions = { emitToolCallStart: true, ...(options.generateId ? { generateId: options.generateId } : {}) };
+
+  return new TransformStream<UIMessageChunk, UIMessageChunk>({
+    transform(chunk, controller) {
+      const enqueue: Enqueue = (c) => controller.enqueue(c);
+      switch (chunk.type) {
+        case 'text-start': {
+          endPart(chunk.id, enqueue);
+          texts.set(chunk.id, {
+            parser: createToolMarkerParser(parserOptions),
+            baseId: chunk.id,
+            id: chunk.id,
+            open: false,
+            segment: 0,
+            blank: '',
+            providerMetadata: chunk.providerMetadata,
+          });
+          return;
+        }
+        case 'text-delta': {
+          const part = texts.get(chunk.id);
+          // A delta without its start is the upstream's mistake: let the AI SDK report it.
+          if (!part) return enqueue(chunk);
+          emit(part, part.parser.push(chunk.delta), enqueue);
+          return;
+        }
+        case 'text-end': {
+          if (!texts.has(chunk.id)) return enqueue(chunk);
+          endPart(chunk.id, enqueue, chunk.providerMetadata);
+          return;
+        }
+        case 'finish-step':
+        case 'finish':
+          endAll(enqueue);
+          return enqueue(chunk);
+        default:
+          return enqueue(chunk);
+      }
+    },
+    flush(controller) {
+      endAll((c) => controller.enqueue(c));
+    },
+  });
+}
+
+function writeToolEvent(event: Exclude<MarkerEvent, { type: 'text' }>, enqueue: Enqueue): void {
+  switch (event.type) {
+    case 'tool-call-start':
+      enqueue({
+        type: 'tool-input-start',
+        toolCallId: event.toolCallId,
+        toolName: PENDING_TOOL_MARKER_NAME,
+        dynamic: true,
+        toolMetadata: { toolMarker: 'streaming' },
+      });
+      return;
+    case 'tool-call':
+      enqueue({
+        type: 'tool-input-available',
+        toolCallId: event.toolCallId,
+        toolName: event.toolName,
+        input: event.input,
+        dynamic: true,
+        toolMetadata: { toolMarker: 'parsed' },
+      });
+      return;
+    case 'error':
+      enqueue({
+        type: 'tool-input-error',
+        toolCallId: event.toolCallId,
+        toolName: event.toolName ?? INVALID_TOOL_CALL_NAME,
+        input: event.raw,
+        errorText: event.message,
+        dynamic: true,
+        toolMetadata: { toolMarker: 'invalid' },
+      });
+  }
+}
+
+function withMetadata<T extends UIMessageChunk>(chunk: T, providerMetadata: ProviderMetadata | undefined): T {
+  return providerMetadata === undefined ? chunk : { ...chunk, providerMetadata };
+}
