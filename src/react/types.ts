@@ -30,6 +30,11 @@ export interface UseToolChatOptions {
    * @default 'off'
    */
   toolMarkers?: 'off' | 'on';
+  /**
+   * Milliseconds between renders while tokens stream: one commit per frame, not per token.
+   * @default 16
+   */
+  throttle?: number;
   /** The chat's id; chats with the same id share their tool executions. */
   id?: string;
   initialMessages?: UIMessage[];

@@ -1,0 +1,76 @@
+import { getToolName, isToolUIPart, type DynamicToolUIPart, type ToolUIPart, type UIMessage } from 'ai';
+
+/** A tool call part of a message, static (`tool-<name>`) or dynamic. */
+export type ToolPart = ToolUIPart | DynamicToolUIPart;
+
+/** Round policy for the next request. */
+export interface NextRequest {
+  /** Whether the results of the last round should go back to the model now. */
+  send: boolean;
+  /** True when the round limit is reached: the model must answer without tools. */
+  toolsDisabled: boolean;
+  /** Tool rounds the last assistant message already holds. */
+  rounds: number;
+}
+
+export const DEFAULT_MAX_TOOL_ROUNDS = 5;
+
+const finished = new Set<ToolPart['state']>(['output-available', 'output-error', 'output-denied']);
+
+/** Whether a tool part has its result (including errors and denials). */
+export function hasToolResult(part: ToolPart): boolean {
+  return finished.has(part.state) && !(part.state === 'output-available' && part.preliminary === true);
+}
+
+export function toolPartName(part: ToolPart): string {
+  return getToolName(part);
+}
+
+/** The steps of a message: its parts split at each `step-start`. */
+export function messageSteps(message: UIMessage): UIMessage['parts'][] {
+  const steps: UIMessage['parts'][] = [];
+  let current: UIMessage['parts'] = [];
+  for (const part of message.parts) {
+    if (part.type === 'step-start') {
+      if (current.length > 0) steps.push(current);
+      current = [];
+    } else {
+      current.push(part);
+    }
+  }
+  if (current.length > 0) steps.push(current);
+  return steps;
+}
+
+/** Tool rounds of an assistant message: its steps that called at least one tool. */
+export function countToolRounds(message: UIMessage | undefined): number {
+  if (!message || message.role !== 'assistant') return 0;
+  let rounds = 0;
+  for (const step of messageSteps(message)) if (step.some(isToolUIPart)) rounds++;
+  return rounds;
+}
+
+/** The tool parts of the last step of a message. */
+export function lastStepToolParts(message: UIMessage | undefined): ToolPart[] {
+  if (!message || message.role !== 'assistant') return [];
+  const steps = messageSteps(message);
+  return (steps.at(-1) ?? []).filter(isToolUIPart);
+}
+
+/**
+ * Decides whether the conversation goes back to the model: when the last assistant step
+ * called tools and every call has its result. Past `maxToolRounds` it still goes once more,
+ * with tools disabled, so the user gets a text answer; a model that calls tools even then is
+ * not asked again, so the loop always ends.
+ */
+export function nextRequest(messages: readonly UIMessage[], maxToolRounds = DEFAULT_MAX_TOOL_ROUNDS): NextRequest {
+  const last = messages.at(-1);
+  const rounds = countToolRounds(last);
+  const parts = lastStepToolParts(last);
+  const complete = parts.length > 0 && parts.every(hasToolResult);
+  return {
+    send: complete && rounds <= maxToolRounds,
+    toolsDisabled: rounds >= maxToolRounds,
+    rounds,
+  };
+}

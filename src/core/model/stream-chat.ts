@@ -1,0 +1,71 @@
+import {
+  convertToModelMessages,
+  jsonSchema,
+  stepCountIs,
+  streamText,
+  tool,
+  toUIMessageStream,
+  type LanguageModel,
+  type ToolSet as AIToolSet,
+  type UIMessage,
+  type UIMessageChunk,
+} from 'ai';
+import type { ToolSchemas } from '../tools/types';
+
+/** One toolchat request, answered by a language model. */
+export interface StreamChatOptions {
+  model: LanguageModel;
+  messages: UIMessage[];
+  /** The client's tools: the model may call them, and their calls go back to the browser. */
+  tools?: ToolSchemas;
+  /** The forced final round: no tool definitions reach the model. */
+  toolsDisabled?: boolean;
+  /** Instructions for the model (the system prompt). */
+  system?: string;
+  /** Tools with `execute` that run where this function runs. */
+  serverTools?: AIToolSet;
+  /**
+   * Model steps per request; more than one only helps with server-side tools, since a client
+   * tool call always ends the request.
+   * @default 5
+   */
+  maxSteps?: number;
+  abortSignal?: AbortSignal;
+  onError?: (error: unknown) => string;
+}
+
+/**
+ * Runs the model on the conversation with the client's tools (schemas only, no `execute`) and
+ * returns the answer as UI message chunks. The server handler and the in-browser demo
+ * transport share it, so both paths behave the same.
+ */
+export async function streamChat(options: StreamChatOptions): Promise<ReadableStream<UIMessageChunk>> {
+  const clientTools: AIToolSet = {};
+  for (const [name, schema] of Object.entries(options.tools ?? {})) {
+    clientTools[name] = tool({
+      ...(schema.description === undefined ? {} : { description: schema.description }),
+      inputSchema: jsonSchema(schema.inputSchema),
+    });
+  }
+  const tools: AIToolSet = { ...clientTools, ...options.serverTools };
+  const messages = await convertToModelMessages(options.messages, { tools, ignoreIncompleteToolCalls: true });
+  const result = streamText({
+    model: options.model,
+    messages,
+    tools,
+    ...(options.system === undefined ? {} : { instructions: options.system }),
+    ...(options.toolsDisabled ? { activeTools: [] } : {}),
+    stopWhen: stepCountIs(options.maxSteps ?? 5),
+    ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }),
+  });
+  return toUIMessageStream({
+    stream: result.stream,
+    tools,
+    originalMessages: options.messages,
+    onError: options.onError ?? defaultErrorText,
+  });
+}
+
+function defaultErrorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

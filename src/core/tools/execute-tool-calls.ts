@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import type { AnyToolDefinition, ToolSet } from './define-tool';
+import { errorMessage, toolErrorMessages } from './errors';
+import type { ToolCall, ToolCallResult } from './types';
+
+/** Options of {@link executeToolCalls}. */
+export interface ExecuteToolCallsOptions {
+  /** Aborting it cancels every call still running; they end as "cancelled" error results. */
+  signal?: AbortSignal;
+  /**
+   * Time limit of each call unless its tool sets its own `timeoutMs`.
+   * @default 30000
+   */
+  timeoutMs?: number;
+  /**
+   * How many calls run at once.
+   * @default Infinity
+   */
+  concurrency?: number;
+  /** Receives each yield of a tool whose `execute` is an async generator, as it comes. */
+  onPreliminaryOutput?: (toolCallId: string, output: unknown) => void;
+}
+
+export const DEFAULT_TOOL_TIMEOUT_MS = 30_000;
+
+/**
+ * The tool of that name, if the set has one of its own: a model that calls `toString` or
+ * `__proto__` must get "unknown tool", not a property of `Object.prototype`.
+ */
+export function findTool(tools: ToolSet, toolName: string): AnyToolDefinition | undefined {
+  return Object.hasOwn(tools, toolName) ? tools[toolName] : undefined;
+}
+
+class CallAbortedError extends Error {}
+
+/** Runs one call to its single result; never throws. */
+export async function executeToolCall(
+  call: ToolCall,
+  tools: ToolSet,
+  options: ExecuteToolCallsOptions = {},
+): Promise<ToolCallResult> {
+  const { toolCallId, toolName } = call;
+  const fail = (error: string): ToolCallResult => ({ toolCallId, toolName, ok: false, error });
+  const tool = findTool(tools, toolName);
+  if (!tool) return fail(toolErrorMessages.unknownTool(toolName));
+  if (!tool.execute) return fail(toolErrorMessages.noExecute(toolName));
+
+  const parsed = await tool.inputSchema.safeParseAsync(call.input);
+  if (!parsed.success) return fail(toolErrorMessages.invalidInput(toolName, z.prettifyError(parsed.error)));
+
+  const outer = options.signal;
+  if (outer?.aborted) return fail(toolErrorMessages.cancelled(toolName));
+  const timeoutMs = tool.timeoutMs ?? options.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
+  const controller = new AbortController();
+  let abortedWith: string | undefined;
+  let rejectAborted: (error: Error) => void = () => {};
+  const aborted = new Promise<never>((_, reject) => {
+    rejectAborted = reject;
+  });
+  const abort = (message: string) => {
+    if (abortedWith !== undefined) return;
+    abortedWith = message;
+    controller.abort(new CallAbortedError(message));
+    rejectAborted(new CallAbortedError(message));
+  };
+  const onOuterAbort = () => abort(toolErrorMessages.cancelled(toolName));
+  outer?.addEventListener('abort', onOuterAbort, { once: true });
+  const timer = Number.isFinite(timeoutMs)
+    ? setTimeout(() => abort(toolErrorMessages.timedOut(toolName, timeoutMs)), timeoutMs)
+    : undefined;
+
+  const execute = tool.execute as (input: unknown, options: { signal: AbortSignal; toolCallId: string }) => unknown;
+  try {
+    const run = (async () => {
+      const value = await execute(parsed.data, { signal: controller.signal, toolCallId });
+      return isAsyncIterable(value) ? lastOf(value, toolCallId, options.onPreliminaryOutput, () => abortedWith) : value;
+    })();
+    const output = await Promise.race([run, aborted]);
+    return { toolCallId, toolName, ok: true, output };
+  } catch (error) {
+    return fail(abortedWith ?? errorMessage(error));
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+    outer?.removeEventListener('abort', onOuterAbort);
+    // The race may have left `aborted` rejected with nobody listening.
+    aborted.catch(() => {});
+  }
+}
+
+/**
+ * Runs a turn's tool calls, in parallel up to `concurrency`. Every call gets exactly one
+ * result with its id, in the order of the calls: unknown tools, invalid input, thrown errors,
+ * timeouts and cancellation become `ok: false` results the model can read.
+ */
+export async function executeToolCalls(
+  calls: readonly ToolCall[],
+  tools: ToolSet,
+  options: ExecuteToolCallsOptions = {},
+): Promise<ToolCallResult[]> {
+  const limit = Math.max(1, options.concurrency ?? Number.POSITIVE_INFINITY);
+  const results = new Array<ToolCallResult>(calls.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < calls.length) {
+      const index = next++;
+      results[index] = await executeToolCall(calls[index]!, tools, options);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, calls.length) }, worker));
+  return results;
+}
+
+function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+  return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
+}
+
+async function lastOf(
+  iterable: AsyncIterable<unknown>,
+  toolCallId: string,
+  onPreliminary: ExecuteToolCallsOptions['onPreliminaryOutput'],
+  abortedWith: () => string | undefined,
+): Promise<unknown> {
+  let last: unknown;
+  for await (const value of iterable) {
+    if (abortedWith() !== undefined) break;
+    onPreliminary?.(toolCallId, value);
+    last = value;
+  }
+  return last;
+}

@@ -1,0 +1,2 @@
+export * from './core/index';
+export * from './react/index';

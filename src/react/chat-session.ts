@@ -1,0 +1,70 @@
+import { Chat } from '@ai-sdk/react';
+import { DefaultChatTransport, type UIMessage } from 'ai';
+import { nextRequest } from '../core/loop/rounds';
+import { ToolLoop } from '../core/loop/tool-loop';
+import { createToolMarkerTransform } from '../core/marker/index';
+import { withToolRequest } from '../transports/with-tool-request';
+import type { UseToolChatOptions } from './types';
+
+/** An AI SDK chat and the tool loop that drives it. */
+export interface ChatSession {
+  chat: Chat<UIMessage>;
+  loop: ToolLoop;
+  /** The options of the component that uses the session now: callbacks and tools stay fresh. */
+  options: UseToolChatOptions;
+}
+
+/**
+ * Sessions of chats that have an `id`, so a remount of the same chat (StrictMode, a route
+ * change, a parent re-keying) finds its conversation and its running tools again, and no
+ * tool call runs twice.
+ */
+const sessions = new Map<string, ChatSession>();
+
+/** The session of a chat: shared by `id`, else one per component. */
+export function getChatSession(options: UseToolChatOptions): ChatSession {
+  if (options.id !== undefined) {
+    const existing = sessions.get(options.id);
+    if (existing) return existing;
+  }
+  const session = createChatSession(options);
+  if (options.id !== undefined) sessions.set(options.id, session);
+  return session;
+}
+
+/** Forgets a chat's session, e.g. when the app deletes the conversation. */
+export function disposeChatSession(id: string): void {
+  const session = sessions.get(id);
+  if (!session) return;
+  sessions.delete(id);
+  session.loop.stop();
+  void session.chat.stop();
+}
+
+function createChatSession(initial: UseToolChatOptions): ChatSession {
+  const session = { options: initial } as ChatSession;
+  const loop = new ToolLoop(() => session.options);
+  const base = initial.transport ?? new DefaultChatTransport<UIMessage>({ api: initial.api ?? '/api/chat' });
+  const transport = withToolRequest(
+    base,
+    (messages) => loop.requestBody(messages),
+    initial.toolMarkers === 'on' ? () => createToolMarkerTransform() : undefined,
+  );
+  const chat = new Chat<UIMessage>({
+    ...(initial.id === undefined ? {} : { id: initial.id }),
+    ...(initial.initialMessages === undefined ? {} : { messages: initial.initialMessages }),
+    transport,
+    onToolCall: loop.onToolCall,
+    sendAutomaticallyWhen: loop.sendAutomaticallyWhen,
+    onError: (error) => session.options.onError?.(error),
+    onFinish: ({ message, messages, isAbort, isError }) => {
+      // A response that ends in tool calls is a round, not the end of the loop.
+      if (isAbort || isError || nextRequest(messages, session.options.maxToolRounds).send) return;
+      if (message.parts.some((part) => part.type === 'text')) session.options.onFinish?.(message);
+    },
+  });
+  loop.attach(chat);
+  session.chat = chat;
+  session.loop = loop;
+  return session;
+}

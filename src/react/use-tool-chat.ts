@@ -1,0 +1,108 @@
+import { useChat } from '@ai-sdk/react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { hasToolResult, lastStepToolParts, nextRequest } from '../core/loop/rounds';
+import { toolErrorMessages } from '../core/tools/errors';
+import type { ToolRun } from '../core/loop/tool-run';
+import { getChatSession } from './chat-session';
+import type { ToolCallView, UseToolChatOptions, UseToolChatResult } from './types';
+
+/**
+ * A chat whose model calls browser-side tools: streams the answer, runs each tool call once,
+ * sends the results back round after round, and reports one continuous activity.
+ *
+ * @example
+ * const { messages, activity, sendMessage, stop } = useToolChat({ api: '/api/chat', tools });
+ */
+export function useToolChat(options: UseToolChatOptions = {}): UseToolChatResult {
+  const [session] = useState(() => getChatSession(options));
+  // The latest props, read by the loop whenever it needs tools or callbacks.
+  session.options = options;
+  const { chat, loop } = session;
+  const { messages, status, error } = useChat({ chat, throttle: options.throttle ?? 16 });
+  useSyncExternalStore(loop.subscribe, loop.getVersion, loop.getVersion);
+
+  const activity = loop.activity();
+  useEffect(() => {
+    session.options.onStatus?.(activity);
+  }, [activity, session]);
+
+  const sendMessage = useCallback(
+    async (text: string) => {
+      // Calls left open by Stop or a broken stream get an error result first, so the
+      // conversation stays valid for every provider.
+      for (const part of lastStepToolParts(chat.messages.at(-1))) {
+        if (hasToolResult(part) || loop.getRun(part.toolCallId)?.phase === 'running') continue;
+        const toolName = part.type === 'dynamic-tool' ? part.toolName : part.type.slice('tool-'.length);
+        await chat.addToolOutput({
+          tool: toolName,
+          toolCallId: part.toolCallId,
+          state: 'output-error',
+          errorText: toolErrorMessages.cancelled(toolName),
+        });
+      }
+      loop.beginTurn();
+      await chat.sendMessage({ text });
+    },
+    [chat, loop],
+  );
+
+  const stop = useCallback(() => {
+    loop.stop();
+    void chat.stop();
+  }, [chat, loop]);
+
+  const retry = useCallback(async () => {
+    loop.beginTurn();
+    chat.clearError();
+    await chat.sendMessage();
+  }, [chat, loop]);
+
+  const continueLoop = useCallback(async () => {
+    if (!nextRequest(chat.messages, session.options.maxToolRounds).send) return;
+    loop.beginTurn();
+    await chat.sendMessage();
+  }, [chat, loop, session]);
+
+  const getToolCall = useCallback(
+    (toolCallId: string): ToolCallView | undefined => {
+      const run = loop.getRun(toolCallId);
+      return run && toolCallView(run);
+    },
+    // A new function whenever a run changes, so memoised rows see the change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [loop, loop.getVersion()],
+  );
+
+  return useMemo(
+    () => ({
+      id: chat.id,
+      messages,
+      status,
+      activity,
+      busy: activity.state !== 'idle' && activity.state !== 'error',
+      error,
+      sendMessage,
+      stop,
+      retry,
+      approve: (toolCallId: string) => loop.approve(toolCallId),
+      deny: (toolCallId: string, reason?: string) => loop.deny(toolCallId, reason),
+      continue: continueLoop,
+      addToolResult: (result: Parameters<UseToolChatResult['addToolResult']>[0]) => loop.addToolResult(result),
+      getToolCall,
+    }),
+    [chat, messages, status, activity, error, sendMessage, stop, retry, continueLoop, getToolCall, loop],
+  );
+}
+
+function toolCallView(run: ToolRun): ToolCallView {
+  const view: ToolCallView = {
+    toolCallId: run.toolCallId,
+    toolName: run.toolName,
+    phase: run.phase,
+    input: run.input,
+  };
+  if (run.output !== undefined) view.output = run.output;
+  if (run.error !== undefined) view.error = run.error;
+  if (run.startedAt !== undefined && run.endedAt !== undefined) view.durationMs = run.endedAt - run.startedAt;
+  return view;
+}

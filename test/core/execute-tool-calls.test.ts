@@ -1,0 +1,168 @@
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { defineTool, executeToolCalls, type ToolSet } from 'toolchat/core';
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+const tools = {
+  getWeather: defineTool({
+    description: 'Weather',
+    inputSchema: z.object({ city: z.string() }),
+    execute: async ({ city }) => ({ city, tempC: 21 }),
+  }),
+  fail: defineTool({
+    inputSchema: z.object({}),
+    execute: () => {
+      throw new Error('boom');
+    },
+  }),
+} satisfies ToolSet;
+
+describe('executeToolCalls', () => {
+  it('gives every call one result with its id, in call order', async () => {
+    const results = await executeToolCalls(
+      [
+        { toolCallId: 'a', toolName: 'getWeather', input: { city: 'Paris' } },
+        { toolCallId: 'b', toolName: 'fail', input: {} },
+      ],
+      tools,
+    );
+    expect(results).toEqual([
+      { toolCallId: 'a', toolName: 'getWeather', ok: true, output: { city: 'Paris', tempC: 21 } },
+      { toolCallId: 'b', toolName: 'fail', ok: false, error: 'boom' },
+    ]);
+  });
+
+  it('reports an unknown tool, also for names of Object.prototype', async () => {
+    const names = ['getWeathr', 'toString', 'constructor', '__proto__', 'hasOwnProperty'];
+    const results = await executeToolCalls(
+      names.map((toolName, i) => ({ toolCallId: `c${i}`, toolName, input: {} })),
+      tools,
+    );
+    expect(results.map((r) => (r.ok ? 'ok' : r.error))).toEqual(names.map((n) => `Tool "${n}" is not available`));
+  });
+
+  it("names the schema's issues when the input does not fit", async () => {
+    const [result] = await executeToolCalls([{ toolCallId: 'x', toolName: 'getWeather', input: { city: 42 } }], tools);
+    expect(result).toMatchObject({ ok: false });
+    expect(result?.ok === false && result.error).toMatch(/^Invalid input for tool "getWeather": .*city/s);
+    expect(result?.ok === false && result.error).toMatch(/expected string/);
+  });
+
+  it('turns a thrown non-Error into a readable message without a stack', async () => {
+    const set: ToolSet = {
+      weird: defineTool({
+        inputSchema: z.object({}),
+        execute: async () => {
+          throw { code: 7 };
+        },
+      }),
+    };
+    const [result] = await executeToolCalls([{ toolCallId: 'x', toolName: 'weird', input: {} }], set);
+    expect(result).toEqual({ toolCallId: 'x', toolName: 'weird', ok: false, error: '{"code":7}' });
+  });
+
+  it('runs the calls of a turn in parallel', async () => {
+    const gates = [deferred<string>(), deferred<string>()];
+    const started: number[] = [];
+    const set: ToolSet = {
+      wait: defineTool({
+        inputSchema: z.object({ i: z.number() }),
+        execute: ({ i }) => {
+          started.push(i);
+          return gates[i]!.promise;
+        },
+      }),
+    };
+    const run = executeToolCalls(
+      [
+        { toolCallId: '0', toolName: 'wait', input: { i: 0 } },
+        { toolCallId: '1', toolName: 'wait', input: { i: 1 } },
+      ],
+      set,
+    );
+    await vi.waitFor(() => expect(started).toEqual([0, 1]));
+    gates[1]!.resolve('second');
+    gates[0]!.resolve('first');
+    expect((await run).map((r) => r.ok && r.output)).toEqual(['first', 'second']);
+  });
+
+  it('respects a concurrency limit', async () => {
+    let running = 0;
+    let peak = 0;
+    const set: ToolSet = {
+      work: defineTool({
+        inputSchema: z.object({}),
+        execute: async () => {
+          running++;
+          peak = Math.max(peak, running);
+          await Promise.resolve();
+          await Promise.resolve();
+          running--;
+          return 'done';
+        },
+      }),
+    };
+    const calls = Array.from({ length: 6 }, (_, i) => ({ toolCallId: `${i}`, toolName: 'work', input: {} }));
+    const results = await executeToolCalls(calls, set, { concurrency: 2 });
+    expect(peak).toBe(2);
+    expect(results.map((r) => r.toolCallId)).toEqual(['0', '1', '2', '3', '4', '5']);
+  });
+
+  it('times a hanging tool out, aborting its signal', async () => {
+    vi.useFakeTimers();
+    try {
+      let signal: AbortSignal | undefined;
+      const set: ToolSet = {
+        hang: defineTool({
+          inputSchema: z.object({}),
+          timeoutMs: 1000,
+          execute: (_input, options) => {
+            signal = options.signal;
+            return new Promise(() => {});
+          },
+        }),
+      };
+      const run = executeToolCalls([{ toolCallId: 'h', toolName: 'hang', input: {} }], set);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(await run).toEqual([{ toolCallId: 'h', toolName: 'hang', ok: false, error: 'Tool "hang" timed out after 1000 ms' }]);
+      expect(signal?.aborted).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('ends running calls as cancelled when the signal aborts', async () => {
+    const controller = new AbortController();
+    const set: ToolSet = { hang: defineTool({ inputSchema: z.object({}), execute: () => new Promise(() => {}) }) };
+    const run = executeToolCalls([{ toolCallId: 'h', toolName: 'hang', input: {} }], set, { signal: controller.signal });
+    controller.abort();
+    expect(await run).toEqual([
+      { toolCallId: 'h', toolName: 'hang', ok: false, error: 'Tool "hang" was cancelled by the user' },
+    ]);
+  });
+
+  it('takes the last yield of an async generator as the result and reports the others', async () => {
+    const set: ToolSet = {
+      progress: defineTool({
+        inputSchema: z.object({}),
+        async *execute() {
+          yield { percent: 50 };
+          yield { percent: 100 };
+        },
+      }),
+    };
+    const seen: unknown[] = [];
+    const [result] = await executeToolCalls([{ toolCallId: 'p', toolName: 'progress', input: {} }], set, {
+      onPreliminaryOutput: (_id, output) => seen.push(output),
+    });
+    expect(result).toEqual({ toolCallId: 'p', toolName: 'progress', ok: true, output: { percent: 100 } });
+    expect(seen).toEqual([{ percent: 50 }, { percent: 100 }]);
+  });
+});
