@@ -1,1 +1,1 @@
-export {};
+export { createAnthropicStreamTransform } from './stream-transform';

@@ -1,1 +1,1 @@
-export {};
+export { createGeminiStreamTransform } from './stream-transform';
