@@ -62,7 +62,9 @@ function jsonError(status: number, message: string): Response {
 }
 
 function readProcessEnv(): Record<string, string | undefined> {
-  return typeof process === 'undefined' ? {} : process.env;
+  // Not every runtime of web handlers has `process`.
+  const runtime = globalThis as { process?: { env?: Record<string, string | undefined> } };
+  return runtime.process?.env ?? {};
 }
 
 function modelFromEnv(env: Record<string, string | undefined>): LanguageModel {

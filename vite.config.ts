@@ -1,0 +1,28 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import pkg from './package.json' with { type: 'json' };
+
+const external = [...Object.keys(pkg.peerDependencies), ...Object.keys(pkg.dependencies)];
+
+// Library build: three ESM entries; peers and dependencies stay external (and their subpaths).
+export default defineConfig({
+  oxc: { jsx: { runtime: 'automatic' } },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    minify: false,
+    lib: {
+      entry: {
+        index: fileURLToPath(new URL('./src/index.ts', import.meta.url)),
+        core: fileURLToPath(new URL('./src/core/index.ts', import.meta.url)),
+        server: fileURLToPath(new URL('./src/server/index.ts', import.meta.url)),
+      },
+      formats: ['es'],
+      cssFileName: 'styles',
+    },
+    rolldownOptions: {
+      external: (id) => external.some((name) => id === name || id.startsWith(`${name}/`)),
+    },
+  },
+});
