@@ -49,7 +49,9 @@ export function ToolCallCard({
   const custom = render?.(call);
 
   return (
-    <section
+    // A group, not a region: a chat holds many cards, and landmarks must stay few and unique.
+    <div
+      role="group"
       className={className ? `toolchat-tool ${className}` : 'toolchat-tool'}
       data-state={call.phase}
       data-tool={call.toolName}
@@ -119,7 +121,7 @@ export function ToolCallCard({
           </button>
         </div>
       )}
-    </section>
+    </div>
   );
 }
 ToolCallCard.displayName = 'ToolCallCard';

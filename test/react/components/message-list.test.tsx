@@ -1,0 +1,107 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { UIMessage } from 'ai';
+import { axe } from 'vitest-axe';
+import { MessageList, type ToolRenderers } from '../../../src/react/components/parts';
+
+const user1: UIMessage = { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Weather in Paris?' }] };
+const answer1: UIMessage = {
+  id: 'a1',
+  role: 'assistant',
+  parts: [
+    { type: 'text', text: 'Checking.' },
+    { type: 'tool-getWeather', toolCallId: 'c1', state: 'output-available', input: { city: 'Paris' }, output: { tempC: 21 } },
+  ],
+};
+const user2: UIMessage = { id: 'u2', role: 'user', parts: [{ type: 'text', text: 'And Tokyo?' }] };
+const answer2 = (text: string): UIMessage => ({
+  id: 'a2',
+  role: 'assistant',
+  parts: [
+    { type: 'tool-getWeather', toolCallId: 'c2', state: 'output-available', input: { city: 'Tokyo' }, output: { tempC: 25 } },
+    { type: 'text', text, state: 'streaming' },
+  ],
+});
+
+/** Makes the log scrollable in jsdom, which has no layout. */
+function giveLayout(log: HTMLElement, scrollHeight: number, clientHeight: number) {
+  Object.defineProperty(log, 'scrollHeight', { configurable: true, value: scrollHeight });
+  Object.defineProperty(log, 'clientHeight', { configurable: true, value: clientHeight });
+}
+
+describe('MessageList', () => {
+  it('is a labelled log that leaves live announcements to the status', async () => {
+    const { container } = render(<MessageList messages={[user1, answer1]} />);
+    const log = screen.getByRole('log', { name: 'Conversation' });
+    expect(log.getAttribute('aria-live')).toBe('off');
+    expect(screen.getByText('Weather in Paris?')).toBeTruthy();
+    expect((await axe(container)).violations).toEqual([]);
+  });
+
+  it('shows the empty state when there are no messages', () => {
+    render(<MessageList messages={[]} empty={<p>Ask me anything</p>} />);
+    expect(screen.getByText('Ask me anything')).toBeTruthy();
+  });
+
+  describe('given a long conversation whose last answer streams', () => {
+    it('re-renders only the streaming row when a token arrives', () => {
+      const renders: Record<string, number> = {};
+      const renderTool: ToolRenderers = {
+        getWeather: (call) => {
+          renders[call.toolCallId] = (renders[call.toolCallId] ?? 0) + 1;
+          return null;
+        },
+      };
+      const { rerender } = render(<MessageList busy renderTool={renderTool} messages={[user1, answer1, user2, answer2('It is')]} />);
+      expect(renders).toEqual({ c1: 1, c2: 1 });
+
+      rerender(<MessageList busy renderTool={renderTool} messages={[user1, answer1, user2, answer2('It is 25°C')]} />);
+      expect(renders).toEqual({ c1: 1, c2: 2 });
+      expect(screen.getByText('It is 25°C')).toBeTruthy();
+    });
+
+    it('does not re-render rows whose content is unchanged when the whole array is replaced', () => {
+      let count = 0;
+      const renderTool: ToolRenderers = { getWeather: () => (count++, null) };
+      const messages = [user1, answer1];
+      const { rerender } = render(<MessageList renderTool={renderTool} messages={messages} />);
+      rerender(<MessageList renderTool={renderTool} messages={messages.map((m) => ({ ...m, parts: m.parts.map((p) => ({ ...p })) }))} />);
+      expect(count).toBe(1);
+    });
+
+    it('follows the stream, stops following when the reader scrolls up, and jumps back on request', async () => {
+      const { rerender } = render(<MessageList busy messages={[user1, answer1, user2, answer2('It')]} />);
+      const log = screen.getByRole('log');
+      giveLayout(log, 1000, 200);
+
+      rerender(<MessageList busy messages={[user1, answer1, user2, answer2('It is')]} />);
+      expect(log.scrollTop).toBe(1000);
+      expect(screen.queryByRole('button', { name: 'Jump to latest' })).toBeNull();
+
+      log.scrollTop = 300;
+      fireEvent.scroll(log);
+      giveLayout(log, 1200, 200);
+      rerender(<MessageList busy messages={[user1, answer1, user2, answer2('It is 25')]} />);
+      expect(log.scrollTop).toBe(300);
+
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Jump to latest' }));
+      expect(log.scrollTop).toBe(1200);
+      expect(screen.queryByRole('button', { name: 'Jump to latest' })).toBeNull();
+
+      giveLayout(log, 1400, 200);
+      rerender(<MessageList busy messages={[user1, answer1, user2, answer2('It is 25°C')]} />);
+      expect(log.scrollTop).toBe(1400);
+    });
+
+    it('keeps following when the reader scrolls but stays near the bottom', () => {
+      const { rerender } = render(<MessageList busy messages={[user1, answer2('It')]} />);
+      const log = screen.getByRole('log');
+      giveLayout(log, 1000, 200);
+      log.scrollTop = 780;
+      fireEvent.scroll(log);
+      expect(screen.queryByRole('button', { name: 'Jump to latest' })).toBeNull();
+      rerender(<MessageList busy messages={[user1, answer2('It is')]} />);
+      expect(log.scrollTop).toBe(1000);
+    });
+  });
+});

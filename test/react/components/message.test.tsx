@@ -1,0 +1,137 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { UIMessage } from 'ai';
+import { axe } from 'vitest-axe';
+import { Message } from '../../../src/react/components/parts';
+import type { ToolCallView } from '../../../src/react/types';
+
+const weather = (id: string, city: string): UIMessage['parts'][number] => ({
+  type: 'tool-getWeather',
+  toolCallId: id,
+  state: 'output-available',
+  input: { city },
+  output: { tempC: 21 },
+});
+
+const finishedTurn: UIMessage = {
+  id: 'a1',
+  role: 'assistant',
+  parts: [
+    { type: 'step-start' },
+    weather('c1', 'Paris'),
+    weather('c2', 'Tokyo'),
+    { type: 'step-start' },
+    { type: 'dynamic-tool', toolName: 'getTime', toolCallId: 'c3', state: 'output-available', input: { tz: 'Asia/Tokyo' }, output: '09:00' },
+    { type: 'step-start' },
+    { type: 'text', text: 'It is **21°C** in Paris and Tokyo.', state: 'done' },
+  ],
+};
+
+describe('Message', () => {
+  describe('given a user message', () => {
+    it('shows its text as typed, not as Markdown', () => {
+      render(<Message message={{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'what is **bold**?' }] }} />);
+      expect(screen.getByText('what is **bold**?')).toBeTruthy();
+    });
+  });
+
+  describe('given an assistant message', () => {
+    it('renders its text as Markdown', () => {
+      const { container } = render(<Message message={{ id: 'a', role: 'assistant', parts: [{ type: 'text', text: 'a **b**' }] }} />);
+      expect(container.querySelector('strong')?.textContent).toBe('b');
+      expect(container.querySelector('.toolchat-message')?.getAttribute('data-role')).toBe('assistant');
+    });
+
+    it('folds reasoning into a "Thinking…" block while it streams', async () => {
+      const { container, rerender } = render(
+        <Message streaming message={{ id: 'a', role: 'assistant', parts: [{ type: 'reasoning', text: 'Let me see', state: 'streaming' }] }} />,
+      );
+      const details = container.querySelector('details');
+      expect(screen.getByText('Thinking…').tagName).toBe('SUMMARY');
+      expect(details?.open).toBe(false);
+      await userEvent.setup().click(screen.getByText('Thinking…'));
+      expect(details?.open).toBe(true);
+      expect(screen.getByText('Let me see')).toBeTruthy();
+      rerender(<Message message={{ id: 'a', role: 'assistant', parts: [{ type: 'reasoning', text: 'Let me see', state: 'done' }] }} />);
+      expect(screen.getByText('Thought process')).toBeTruthy();
+    });
+  });
+
+  describe('given a turn that used three tools and then answered', () => {
+    it('folds the tool cards into "Used 3 tools" that expands', async () => {
+      const user = userEvent.setup();
+      render(<Message message={finishedTurn} />);
+      expect(screen.getByText('21°C')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /getWeather/ })).toBeNull();
+
+      const summary = screen.getByRole('button', { name: 'Used 3 tools' });
+      expect(summary.getAttribute('aria-expanded')).toBe('false');
+      await user.click(summary);
+      expect(summary.getAttribute('aria-expanded')).toBe('true');
+      expect(screen.getAllByRole('button', { name: /getWeather/ })).toHaveLength(2);
+      expect(screen.getByRole('button', { name: /getTime/ })).toBeTruthy();
+    });
+
+    it('keeps the cards unfolded while the turn is still streaming', () => {
+      render(<Message message={finishedTurn} streaming />);
+      expect(screen.queryByRole('button', { name: 'Used 3 tools' })).toBeNull();
+      expect(screen.getAllByRole('button', { name: /getWeather.*Done/ })).toHaveLength(2);
+    });
+
+    it('keeps the cards unfolded when no answer follows them', () => {
+      render(<Message message={{ id: 'a', role: 'assistant', parts: [{ type: 'text', text: 'Checking.' }, weather('c1', 'Paris')] }} />);
+      expect(screen.queryByRole('button', { name: /Used/ })).toBeNull();
+      expect(screen.getByRole('button', { name: /getWeather/ })).toBeTruthy();
+    });
+
+    it('has no accessibility violations', async () => {
+      const { container } = render(<Message message={finishedTurn} />);
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Used 3 tools' }));
+      expect((await axe(container)).violations).toEqual([]);
+    });
+  });
+
+  describe('given the hook’s view of the calls', () => {
+    it('shows the phase and duration it knows and the part cannot tell', () => {
+      const views: Record<string, ToolCallView> = {
+        c1: { toolCallId: 'c1', toolName: 'getWeather', phase: 'pending', input: { city: 'Paris' } },
+        c2: { toolCallId: 'c2', toolName: 'getWeather', phase: 'running', input: { city: 'Tokyo' }, durationMs: 300 },
+      };
+      render(
+        <Message
+          streaming
+          getToolCall={(id) => views[id]}
+          message={{
+            id: 'a',
+            role: 'assistant',
+            parts: [
+              { type: 'tool-getWeather', toolCallId: 'c1', state: 'input-available', input: { city: 'Paris' } },
+              { type: 'tool-getWeather', toolCallId: 'c2', state: 'input-available', input: { city: 'Tokyo' } },
+            ],
+          }}
+        />,
+      );
+      expect(screen.getByRole('button', { name: /getWeather.*Pending/ })).toBeTruthy();
+      expect(screen.getByRole('button', { name: /getWeather.*Running.*300 ms/ })).toBeTruthy();
+    });
+
+    it('passes Approve and Deny to the waiting call, and custom renderers to their tool', async () => {
+      const onApprove = vi.fn();
+      render(
+        <Message
+          onApprove={onApprove}
+          onDeny={vi.fn()}
+          renderTool={{ deleteFile: (call) => <p>Delete {String((call.input as { path: string }).path)}?</p> }}
+          message={{
+            id: 'a',
+            role: 'assistant',
+            parts: [{ type: 'tool-deleteFile', toolCallId: 'd1', state: 'approval-requested', input: { path: '/tmp/x' }, approval: { id: 'ap1' } }],
+          }}
+        />,
+      );
+      expect(screen.getByText('Delete /tmp/x?')).toBeTruthy();
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Approve' }));
+      expect(onApprove).toHaveBeenCalledWith('d1');
+    });
+  });
+});

@@ -1,0 +1,37 @@
+import { render, screen } from '@testing-library/react';
+import { axe } from 'vitest-axe';
+import { StatusIndicator } from '../../../src/react/components/parts';
+import { defaultLabels } from '../../../src/core/loop/labels';
+
+describe('StatusIndicator', () => {
+  it('announces the activity in a polite live region with its state', async () => {
+    const label = defaultLabels.executing(['getWeather'], 2, 5);
+    const { container } = render(
+      <StatusIndicator activity={{ state: 'executing', label, toolNames: ['getWeather'], round: 2, maxRounds: 5 }} />,
+    );
+    const status = screen.getByRole('status');
+    expect(status.getAttribute('aria-live')).toBe('polite');
+    expect(status.getAttribute('data-state')).toBe('executing');
+    expect(status.textContent).toBe('Executing getWeather… (round 2 of 5)');
+    expect((await axe(container)).violations).toEqual([]);
+  });
+
+  it.each([
+    ['thinking', defaultLabels.thinking],
+    ['streaming', defaultLabels.streaming],
+    ['waiting-for-tool-input', defaultLabels.waitingForToolInput],
+    ['awaiting-approval', defaultLabels.awaitingApproval(['deleteFile'])],
+    ['finalizing', defaultLabels.finalizing],
+    ['error', defaultLabels.error(new Error('offline'))],
+  ] as const)('shows the %s state as "%s"', (state, label) => {
+    render(<StatusIndicator activity={{ state, label }} />);
+    expect(screen.getByRole('status').textContent).toBe(label);
+  });
+
+  it('stays mounted but empty when idle, so the next status is announced', () => {
+    const { rerender } = render(<StatusIndicator activity={{ state: 'idle', label: '' }} />);
+    expect(screen.getByRole('status').textContent).toBe('');
+    rerender(<StatusIndicator activity={{ state: 'thinking', label: 'Thinking…' }} />);
+    expect(screen.getByRole('status').textContent).toBe('Thinking…');
+  });
+});

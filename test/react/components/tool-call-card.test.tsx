@@ -1,0 +1,130 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { axe } from 'vitest-axe';
+import { ToolCallCard, type ToolCallCardProps } from '../../../src/react/components/parts';
+import type { ToolCallView } from '../../../src/react/types';
+
+const call = (over: Partial<ToolCallView> = {}): ToolCallView => ({
+  toolCallId: 'c1',
+  toolName: 'getWeather',
+  phase: 'done',
+  input: { city: 'Paris' },
+  output: { tempC: 21 },
+  durationMs: 1234,
+  ...over,
+});
+
+function renderCard(props: ToolCallCardProps) {
+  return render(<ToolCallCard {...props} />);
+}
+
+describe('ToolCallCard', () => {
+  it.each([
+    ['streaming-input', 'Streaming arguments'],
+    ['pending', 'Pending'],
+    ['running', 'Running'],
+    ['awaiting-approval', 'Awaiting approval'],
+    ['done', 'Done'],
+    ['error', 'Error'],
+    ['denied', 'Denied'],
+    ['cancelled', 'Cancelled'],
+  ] as const)('shows the %s phase as the badge "%s" and data-state', (phase, badge) => {
+    const { container } = renderCard({ call: call({ phase }) });
+    const header = screen.getByRole('button', { name: new RegExp(`getWeather.*${badge}`) });
+    expect(header).toBeTruthy();
+    expect(container.querySelector('.toolchat-tool')?.getAttribute('data-state')).toBe(phase);
+  });
+
+  describe('given a finished call', () => {
+    it('starts collapsed and shows the pretty-printed arguments and the result when expanded', async () => {
+      const user = userEvent.setup();
+      const { container } = renderCard({ call: call() });
+      const header = screen.getByRole('button', { name: /getWeather/ });
+      expect(header.getAttribute('aria-expanded')).toBe('false');
+      expect(screen.queryByText('Arguments')).toBeNull();
+
+      await user.click(header);
+      expect(header.getAttribute('aria-expanded')).toBe('true');
+      const json = [...container.querySelectorAll('pre')].map((pre) => pre.textContent);
+      expect(json).toEqual(['{\n  "city": "Paris"\n}', '{\n  "tempC": 21\n}']);
+      expect(screen.getByText('Result')).toBeTruthy();
+
+      await user.click(header);
+      expect(header.getAttribute('aria-expanded')).toBe('false');
+      expect(screen.queryByText('Result')).toBeNull();
+    });
+
+    it('shows how long the tool ran', () => {
+      renderCard({ call: call({ durationMs: 1234 }) });
+      expect(screen.getByText('1.2 s')).toBeTruthy();
+    });
+
+    it('has no accessibility violations, open or closed', async () => {
+      const { container } = renderCard({ call: call() });
+      expect((await axe(container)).violations).toEqual([]);
+      await userEvent.setup().click(screen.getByRole('button', { name: /getWeather/ }));
+      expect((await axe(container)).violations).toEqual([]);
+    });
+  });
+
+  describe('given arguments that are still streaming', () => {
+    it('shows them compact as they arrive, without a result', () => {
+      const { container } = renderCard({ call: call({ phase: 'streaming-input', input: { city: 'Par' }, output: undefined }), defaultOpen: true });
+      expect(container.querySelector('pre')?.textContent).toBe('{"city":"Par"}');
+      expect(container.querySelector('pre')?.getAttribute('data-state')).toBe('streaming');
+      expect(screen.queryByText('Result')).toBeNull();
+    });
+  });
+
+  describe('given a failed call', () => {
+    it('opens by itself and shows the error instead of a result', () => {
+      renderCard({ call: call({ phase: 'error', error: 'City not found', output: undefined }) });
+      expect(screen.getByRole('button', { name: /getWeather/ }).getAttribute('aria-expanded')).toBe('true');
+      expect(screen.getByText('City not found')).toBeTruthy();
+      expect(screen.queryByText('Result')).toBeNull();
+    });
+  });
+
+  describe('given a call awaiting approval', () => {
+    it('calls onApprove and onDeny with the call id', async () => {
+      const user = userEvent.setup();
+      const onApprove = vi.fn();
+      const onDeny = vi.fn();
+      const { container } = renderCard({ call: call({ phase: 'awaiting-approval', output: undefined }), onApprove, onDeny });
+      await user.click(screen.getByRole('button', { name: 'Approve' }));
+      await user.click(screen.getByRole('button', { name: 'Deny' }));
+      expect(onApprove).toHaveBeenCalledWith('c1');
+      expect(onDeny).toHaveBeenCalledWith('c1');
+      expect((await axe(container)).violations).toEqual([]);
+    });
+
+    it('shows no approval buttons once the call is decided', () => {
+      renderCard({ call: call({ phase: 'running', output: undefined }), onApprove: vi.fn(), onDeny: vi.fn() });
+      expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Deny' })).toBeNull();
+    });
+  });
+
+  describe('given a custom renderer', () => {
+    it('renders the call through it, with its input and output, above the details', () => {
+      renderCard({
+        call: call(),
+        render: (c) => (
+          <p>
+            {String((c.input as { city: string }).city)}: {String((c.output as { tempC: number }).tempC)}°C
+          </p>
+        ),
+      });
+      expect(screen.getByText('Paris: 21°C')).toBeTruthy();
+      expect(within(screen.getByRole('group', { name: 'getWeather' })).getByText('Paris: 21°C')).toBeTruthy();
+    });
+  });
+
+  it('can be controlled', async () => {
+    const onOpenChange = vi.fn();
+    renderCard({ call: call(), open: true, onOpenChange });
+    await userEvent.setup().click(screen.getByRole('button', { name: /getWeather/ }));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    expect(screen.getByRole('button', { name: /getWeather/ }).getAttribute('aria-expanded')).toBe('true');
+  });
+});
