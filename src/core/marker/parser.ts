@@ -64,7 +64,7 @@ const LINE_RUN = 1; // a run of backticks or tildes at the start of the line
 const LINE_REST = 2; // anything else, until the newline
 const LINE_CLOSE_TAIL = 3; // after a closing fence run: only blanks may follow
 
-const defaultGenerateId = createIdGenerator({ prefix: 'call', size: 16 });
+const defaultGenerateId = createIdGenerator({ prefix: 'call', separator: '_', size: 16 });
 
 function isBlank(code: number): boolean {
   return code === 32 || code === 9 || code === 13;

@@ -1,0 +1,132 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createToolMarkerParser, parseToolMarkers, type MarkerEvent } from 'toolchat/core';
+
+function ids() {
+  let n = 0;
+  return () => `call_${++n}`;
+}
+
+function feed(chunks: string[], emitToolCallStart = false): MarkerEvent[] {
+  const parser = createToolMarkerParser({ generateId: ids(), emitToolCallStart });
+  const events = [...chunks.flatMap((chunk) => parser.push(chunk)), ...parser.end()];
+  const merged: MarkerEvent[] = [];
+  for (const event of events) {
+    const last = merged[merged.length - 1];
+    if (event.type === 'text' && last?.type === 'text') merged[merged.length - 1] = { type: 'text', text: last.text + event.text };
+    else merged.push(event);
+  }
+  return merged;
+}
+
+/** Cuts at the given UTF-16 offsets, so surrogate pairs and markers can be split anywhere. */
+function split(text: string, cuts: number[]): string[] {
+  const points = [...new Set(cuts.map((cut) => cut % (text.length + 1)))].sort((a, b) => a - b);
+  const chunks: string[] = [];
+  let start = 0;
+  for (const point of points) {
+    chunks.push(text.slice(start, point));
+    start = point;
+  }
+  chunks.push(text.slice(start));
+  return chunks;
+}
+
+/** Every UTF-16 code unit on its own, splitting each surrogate pair. */
+function codeUnits(text: string): string[] {
+  return Array.from({ length: text.length }, (_, i) => text.charAt(i));
+}
+
+const name = fc.stringMatching(/^[a-zA-Z_][a-zA-Z0-9_]{0,12}$/);
+const tricky = fc.constantFrom('}', '{', '"', '\\', '###:{', '```', '\n', '}{', 'é', '🌧', '\u2028');
+const jsonString = fc.oneof(fc.string({ unit: 'binary', maxLength: 12 }), fc.array(tricky, { maxLength: 6 }).map((parts) => parts.join('')));
+const parameters = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small' },
+    jsonString,
+    fc.integer(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie('value'), { maxLength: 3 }),
+    tie('object'),
+  ),
+  object: fc.dictionary(jsonString, tie('value'), { maxKeys: 4 }),
+})).object as fc.Arbitrary<Record<string, unknown>>;
+const call = fc.record({ toolName: name, parameters });
+
+/** Prose with none of the characters that can start a marker, fence or glued call. */
+const prose = fc.string({ unit: 'binary', maxLength: 30 }).map((text) => text.replace(/[#`~{]/g, '.'));
+
+const fragment = fc.oneof(
+  { weight: 4, arbitrary: fc.string({ unit: 'binary', maxLength: 20 }) },
+  { weight: 3, arbitrary: call.map((c) => `###:${JSON.stringify(c)}`) },
+  { weight: 1, arbitrary: fc.tuple(call, call).map(([a, b]) => `###:${JSON.stringify(a)}${JSON.stringify(b)}`) },
+  { weight: 1, arbitrary: call.map((c) => `###: \n${JSON.stringify(c, null, 2)}`) },
+  { weight: 1, arbitrary: fc.constantFrom('#', '##', '###', '####', '###:', '### Title\n', '\n### Heading\n', '###: ', ' #1') },
+  { weight: 1, arbitrary: fc.constantFrom('```\n', '```ts\n', '\n```\n', '~~~\n', '\n~~~~\n', '  ```\n', '`', '``') },
+  { weight: 1, arbitrary: fc.constantFrom('###:{bad}', '###:{"x":1}', '###:{"toolName":"a","parameters":[1]}', '###:{"toolName":"a"', '{', '}', '"', '\\') },
+  { weight: 1, arbitrary: fc.constantFrom('\ud83c', '\udf27', '🌧', 'é', '\r\n') },
+);
+const text = fc.array(fragment, { maxLength: 12 }).map((parts) => parts.join(''));
+const cuts = fc.array(fc.nat(), { maxLength: 20 });
+
+describe('given any text with markers, fences, headings and unicode', () => {
+  it('gives the same events for every chunking as for the whole text', () => {
+    fc.assert(
+      fc.property(text, cuts, (input, at) => {
+        expect(feed(split(input, at))).toEqual(feed([input]));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('gives the same events one code unit at a time, splitting surrogate pairs', () => {
+    fc.assert(
+      fc.property(text, (input) => {
+        expect(feed(codeUnits(input), true)).toEqual(feed([input], true));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('agrees with parseToolMarkers on the whole text', () => {
+    fc.assert(
+      fc.property(text, cuts, (input, at) => {
+        const events = feed(split(input, at));
+        const whole = parseToolMarkers(input, { generateId: ids() });
+        expect(events.filter((e) => e.type === 'text').map((e) => e.text).join('')).toBe(whole.text);
+        expect(events.filter((e) => e.type === 'tool-call').map(({ type: _, ...c }) => c)).toEqual(whole.toolCalls);
+        expect(events.filter((e) => e.type === 'error').map((e) => ({ raw: e.raw, message: e.message }))).toEqual(whole.errors);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('given prose interleaved with well-formed markers', () => {
+  it('finds exactly the calls that were written and shows exactly the prose', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(prose, call), { maxLength: 6 }), prose, cuts, (pairs, tail, at) => {
+        const input = pairs.map(([before, c]) => `${before}###:${JSON.stringify(c)}`).join('') + tail;
+        const events = feed(split(input, at));
+        expect(events.filter((e) => e.type === 'tool-call')).toEqual(
+          pairs.map(([, c], i) => ({ type: 'tool-call', toolCallId: `call_${i + 1}`, toolName: c.toolName, input: c.parameters })),
+        );
+        expect(events.filter((e) => e.type === 'text').map((e) => e.text).join('')).toBe(pairs.map(([before]) => before).join('') + tail);
+        expect(events.some((e) => e.type === 'error')).toBe(false);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('leaves everything inside a fenced code block untouched', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(prose, call), { maxLength: 4 }), (pairs) => {
+        const body = pairs.map(([before, c]) => `${before.replace(/\n/g, ' ')} ###:${JSON.stringify(c)}`).join('\n');
+        const input = `\`\`\`\n${body}\n\`\`\`\n`;
+        expect(parseToolMarkers(input)).toEqual({ text: input, toolCalls: [], errors: [] });
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
