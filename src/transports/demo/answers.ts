@@ -98,7 +98,7 @@ export function strayOutcomeSentence(outcome: ToolOutcome): string {
 
 export function deleteSentence(path: string, outcome: ToolOutcome): string {
   const { result } = outcome;
-  if (result.status === 'denied') return `OK, I won't delete ${path}.${result.reason ? ` (${result.reason})` : ''}`;
+  if (result.status === 'denied') return `OK, I won't delete ${path}${result.reason ? ` (${result.reason})` : ''}.`;
   if (result.status === 'error') return `Sorry, I couldn't delete ${path}: ${result.message}`;
   return `Done: I deleted ${text(field(result.value, 'deleted', 'path')) ?? path}.`;
 }

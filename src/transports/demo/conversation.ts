@@ -66,9 +66,14 @@ function parseJsonOrText(text: string): unknown {
   }
 }
 
-// Text-only prompts have no "denied" result type: a denial arrives as an error that says so.
-function errorResult(message: string): ToolOutcomeResult {
-  return /\bdenied\b/i.test(message) ? { status: 'denied', reason: message } : { status: 'error', message };
+// Text-only prompts have no "denied" result type: a denial arrives as an error that says
+// so ("denied by the user: <reason>").
+function errorResult(text: string): ToolOutcomeResult {
+  // Server-side tools reach the model as `String(error)`: "Error: Unknown city: Atlantis".
+  const message = text.replace(/^(?:[A-Z]\w*)?Error: /, '');
+  if (!/\bdenied\b/i.test(message)) return { status: 'error', message };
+  const reason = message.replace(/^.*?\bdenied\b(?: by the user)?[:.]?\s*/i, '').trim();
+  return reason === '' ? { status: 'denied' } : { status: 'denied', reason };
 }
 
 function outputResult(output: LanguageModelV4ToolResultOutput): ToolOutcomeResult {
@@ -137,7 +142,8 @@ export function readConversation(
   return { request, outcomes, callCount, availableTools: availableTools(options, toolMarkers, markerToolNames) };
 }
 
-const TOOLS_DISABLED = /\btools? (?:are|is) (?:now )?disabled\b|\bdo not (?:call|use) (?:any )?tools\b/i;
+const TOOLS_DISABLED =
+  /\btools? (?:are|is) (?:now )?disabled\b|\bdo not (?:call|use) (?:any )?tools\b|\bno tools are available\b/i;
 
 function availableTools(
   options: LanguageModelV4CallOptions,
@@ -156,6 +162,6 @@ function availableTools(
     .join('\n');
   if (system === '') return new Set(markerToolNames);
   if (!system.includes('###:') || TOOLS_DISABLED.test(system)) return new Set();
-  const listed = markerToolNames.filter((name) => system.includes(name));
+  const listed = markerToolNames.filter((name) => new RegExp(`\\b${name}\\b`).test(system));
   return new Set(listed.length > 0 ? listed : markerToolNames);
 }

@@ -143,9 +143,11 @@ function lookupTurn(lookups: Lookup[], conversation: Conversation): DemoTurn {
     );
   }
 
-  const sentences = answered.map(({ lookup, outcome }) => {
+  const sentences = answered.flatMap(({ lookup, outcome }) => {
+    // A call that went astray (a misspelt tool name) is answered by its stray result below.
+    if (!outcome && availableTools.has(lookup.tool)) return [];
     const needsConversion = toConvert.some((item) => item.lookup === lookup);
-    return lookupSentence(lookup, outcome, needsConversion ? take('convertTemperature') : undefined);
+    return [lookupSentence(lookup, outcome, needsConversion ? take('convertTemperature') : undefined)];
   });
   const stray = [...queues.values()].flat().map(strayOutcomeSentence);
   return say([...sentences, ...stray].join(' '));
