@@ -66,15 +66,14 @@ function splitSteps(parts: Part[]): Part[][] {
   return steps.filter((step) => step.length > 0);
 }
 
-/** Text and markers of one step read as one text, as the model wrote it. */
+/**
+ * Text and markers of one step read as one text. They are joined as they are: around a parsed
+ * marker that is exactly what the model wrote, and glued markers (`}###:{`) still parse.
+ */
 function appendText(parts: Part[], text: string): void {
   const last = parts[parts.length - 1];
-  if (last?.type !== 'text') {
-    parts.push({ type: 'text', text });
-    return;
-  }
-  const separator = last.text === '' || /\s$/.test(last.text) ? '' : '\n';
-  parts[parts.length - 1] = { ...last, text: last.text + separator + text };
+  if (last?.type === 'text') parts[parts.length - 1] = { ...last, text: last.text + text };
+  else parts.push({ type: 'text', text });
 }
 
 function markerOf(part: ToolPart): string {
