@@ -1,0 +1,22 @@
+import { InvalidChatRecordError } from './errors';
+import { migrate } from './record';
+import type { ChatRecord } from './types';
+
+/** A chat as JSON in its stored (compact) form, for download or transfer; `importChat` reads it back. */
+export function exportChat(record: ChatRecord): string {
+  return JSON.stringify(record, null, 2);
+}
+
+/**
+ * Reads an exported chat. Older versions are upgraded; anything else throws
+ * `InvalidChatRecordError` naming what is wrong and where.
+ */
+export function importChat(json: string): ChatRecord {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch (error) {
+    throw new InvalidChatRecordError(`The chat to import is not valid JSON: ${(error as Error).message}`);
+  }
+  return migrate(value);
+}

@@ -1,0 +1,46 @@
+import type { CompactConversation } from '../formats/tool-rounds';
+
+/** The version of `ChatRecord` this toolchat writes; older records are migrated on load. */
+export const CHAT_RECORD_VERSION = 1;
+
+/** One stored conversation. Messages are kept in the compact tool-round form. */
+export interface ChatRecord {
+  version: typeof CHAT_RECORD_VERSION;
+  chatId: string;
+  /** Bumped by every save; a writer that read an older revision must not overwrite a newer one. */
+  revision: number;
+  /** ISO 8601 time of the last save. */
+  updatedAt: string;
+  /** The first user text, shortened; for a list of chats. */
+  title?: string;
+  messages: CompactConversation;
+}
+
+/** What a list of chats shows for one conversation. */
+export interface ChatSummary {
+  chatId: string;
+  title: string;
+  updatedAt: string;
+}
+
+export interface ChatSaveOptions {
+  /**
+   * The revision the writer last read (0 for none). An adapter that can compare and write in
+   * one step throws `ChatStorageConflictError` when the stored revision differs.
+   */
+  expectedRevision?: number;
+}
+
+export type MaybePromise<T> = T | Promise<T>;
+
+/**
+ * Where conversations are kept. Every method may return a value or a Promise. `load` returns
+ * `undefined` for an unknown chat and throws `CorruptChatRecordError` for an unreadable one.
+ */
+export interface ChatStorage {
+  load(chatId: string): MaybePromise<ChatRecord | undefined>;
+  save(chatId: string, record: ChatRecord, options?: ChatSaveOptions): MaybePromise<void>;
+  remove(chatId: string): MaybePromise<void>;
+  /** Every readable chat, in any order (`listChats` sorts them). */
+  list(): MaybePromise<ChatSummary[]>;
+}
