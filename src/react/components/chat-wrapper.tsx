@@ -58,8 +58,8 @@ export function ChatWrapper({ renderTool, suggestions, theme = 'system', classNa
           onDeny={onDeny}
           empty={<EmptyState suggestions={suggestions} onSuggestion={onSuggestion} />}
         />
-        <StatusIndicator activity={chat.activity} />
-        {chat.error && <ErrorBanner error={chat.error} onRetry={() => void chat.retry()} announce={false} />}
+        <StatusIndicator activity={chat.activity} showError={!chat.error} />
+        {chat.error && <ErrorBanner error={chat.error} onRetry={() => void chat.retry()} />}
         <Composer onSend={onSend} onStop={chat.stop} busy={chat.busy} inputRef={inputRef} />
       </div>
     </ToolChatLabelsProvider>

@@ -2,6 +2,11 @@ import type { Activity } from '../../core/loop/activity';
 
 export interface StatusIndicatorProps {
   activity: Activity;
+  /**
+   * Show the error state's label; turn off while an `ErrorBanner` already shows the error.
+   * @default true
+   */
+  showError?: boolean;
   className?: string;
 }
 
@@ -9,8 +14,8 @@ export interface StatusIndicatorProps {
  * What the whole loop is doing, in one polite live region. The region stays mounted when
  * idle (empty) so screen readers already track it when the next status arrives.
  */
-export function StatusIndicator({ activity, className }: StatusIndicatorProps) {
-  const idle = activity.state === 'idle';
+export function StatusIndicator({ activity, showError = true, className }: StatusIndicatorProps) {
+  const idle = activity.state === 'idle' || (activity.state === 'error' && !showError);
   return (
     <div
       role="status"

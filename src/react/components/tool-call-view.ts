@@ -41,8 +41,9 @@ function phaseOf(part: ToolPart, runtime: ToolCallView | undefined): ToolCallPha
     case 'output-available':
       return 'done';
     case 'output-error':
-      // A stopped tool ends with an error result; the hook knows it was a cancellation.
-      return runtime?.phase === 'cancelled' ? 'cancelled' : 'error';
+      // Stopped and denied calls end with an error result the model can read; the hook
+      // knows which it was.
+      return runtime?.phase === 'cancelled' || runtime?.phase === 'denied' ? runtime.phase : 'error';
     case 'output-denied':
       return 'denied';
     case 'approval-requested':

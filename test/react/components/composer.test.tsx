@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'vitest-axe';
-import { Composer, ToolChatLabelsProvider } from '../../../src/react/components/parts';
+import { Composer, ToolChatLabelsProvider } from 'toolchat';
 
 describe('Composer', () => {
   describe('given an idle chat', () => {

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'vitest-axe';
-import { EmptyState, ErrorBanner } from '../../../src/react/components/parts';
+import { EmptyState, ErrorBanner } from 'toolchat';
 
 describe('ErrorBanner', () => {
   it('shows the error at once and retries', async () => {

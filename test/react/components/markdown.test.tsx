@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'vitest-axe';
-import { Markdown } from '../../../src/react/components/parts';
+import { Markdown } from 'toolchat';
 
 describe('Markdown', () => {
   describe('given GitHub-flavoured Markdown', () => {

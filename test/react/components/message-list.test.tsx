@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UIMessage } from 'ai';
 import { axe } from 'vitest-axe';
-import { MessageList, type ToolRenderers } from '../../../src/react/components/parts';
+import { MessageList, type ToolRenderers } from 'toolchat';
 
 const user1: UIMessage = { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Weather in Paris?' }] };
 const answer1: UIMessage = {

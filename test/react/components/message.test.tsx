@@ -2,8 +2,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UIMessage } from 'ai';
 import { axe } from 'vitest-axe';
-import { Message } from '../../../src/react/components/parts';
-import type { ToolCallView } from '../../../src/react/types';
+import { Message } from 'toolchat';
+import type { ToolCallView } from 'toolchat';
 
 const weather = (id: string, city: string): UIMessage['parts'][number] => ({
   type: 'tool-getWeather',

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { axe } from 'vitest-axe';
-import { StatusIndicator } from '../../../src/react/components/parts';
-import { defaultLabels } from '../../../src/core/loop/labels';
+import { StatusIndicator } from 'toolchat';
+import { defaultLabels } from 'toolchat';
 
 describe('StatusIndicator', () => {
   it('announces the activity in a polite live region with its state', async () => {
@@ -33,5 +33,10 @@ describe('StatusIndicator', () => {
     expect(screen.getByRole('status').textContent).toBe('');
     rerender(<StatusIndicator activity={{ state: 'thinking', label: 'Thinking…' }} />);
     expect(screen.getByRole('status').textContent).toBe('Thinking…');
+  });
+
+  it('can leave an error to the error banner', () => {
+    render(<StatusIndicator activity={{ state: 'error', label: 'Something went wrong: x' }} showError={false} />);
+    expect(screen.getByRole('status').textContent).toBe('');
   });
 });

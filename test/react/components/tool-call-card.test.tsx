@@ -1,8 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'vitest-axe';
-import { ToolCallCard, type ToolCallCardProps } from '../../../src/react/components/parts';
-import type { ToolCallView } from '../../../src/react/types';
+import { ToolCallCard, type ToolCallCardProps } from 'toolchat';
+import type { ToolCallView } from 'toolchat';
 
 const call = (over: Partial<ToolCallView> = {}): ToolCallView => ({
   toolCallId: 'c1',

@@ -1,5 +1,5 @@
 import type { UIMessage } from 'ai';
-import { toolCallViewFromPart, isToolPart, type ToolPart } from '../../../src/react/components/parts';
+import { toolCallViewFromPart, isToolPart, type ToolPart } from 'toolchat';
 
 const base = { type: 'tool-getWeather', toolCallId: 'c1' } as const;
 
@@ -49,6 +49,11 @@ describe('toolCallViewFromPart', () => {
       const view = toolCallViewFromPart(part, { toolCallId: 'c1', toolName: 'getWeather', phase: 'cancelled', input: {} });
       expect(view.phase).toBe('cancelled');
       expect(view.error).toBe('aborted');
+    });
+
+    it('shows a denied call that ended with an error result as denied', () => {
+      const part: ToolPart = { ...base, state: 'output-error', input: {}, errorText: 'The user denied this call' };
+      expect(toolCallViewFromPart(part, { toolCallId: 'c1', toolName: 'getWeather', phase: 'denied', input: {} }).phase).toBe('denied');
     });
 
     it('lets the finished part win over a stale running view', () => {
