@@ -73,13 +73,7 @@ export function createOpenAICompatibleTransport(options: OpenAICompatibleTranspo
       const fetchImpl = options.fetch ?? globalThis.fetch;
       const response = await fetchImpl(url, {
         method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          Accept: stream ? 'text/event-stream' : 'application/json',
-          ...(options.apiKey !== undefined && { Authorization: `Bearer ${options.apiKey}` }),
-          ...options.headers,
-          ...Object.fromEntries(new Headers(headers).entries()),
-        },
+        headers: requestHeaders(options, stream, headers),
         body: JSON.stringify(requestBody),
         ...(abortSignal && { signal: abortSignal }),
       });
@@ -98,6 +92,16 @@ export function createOpenAICompatibleTransport(options: OpenAICompatibleTranspo
       return null;
     },
   };
+}
+
+/** Later sources win: defaults, then the transport's headers, then the request's. */
+function requestHeaders(options: OpenAICompatibleTransportOptions, stream: boolean, perRequest: HeadersInit | undefined): Headers {
+  const headers = new Headers({ 'Content-Type': 'application/json', Accept: stream ? 'text/event-stream' : 'application/json' });
+  if (options.apiKey !== undefined) headers.set('Authorization', `Bearer ${options.apiKey}`);
+  for (const source of [options.headers, perRequest]) {
+    new Headers(source).forEach((value, key) => headers.set(key, value));
+  }
+  return headers;
 }
 
 function arrayStream<T>(items: readonly T[]): ReadableStream<T> {

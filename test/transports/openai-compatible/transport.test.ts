@@ -44,7 +44,13 @@ describe('createOpenAICompatibleTransport', () => {
     const [call] = calls;
     expect(call?.url).toBe('http://127.0.0.1:1/v1/chat/completions');
     expect(call?.init.method).toBe('POST');
-    expect(call?.init.headers).toMatchObject({ Authorization: 'Bearer sk-1', 'X-App': 'toolchat', 'Content-Type': 'application/json', 'x-request': 'r1' });
+    expect(Object.fromEntries(new Headers(call?.init.headers).entries())).toEqual({
+      accept: 'text/event-stream',
+      authorization: 'Bearer sk-1',
+      'content-type': 'application/json',
+      'x-app': 'toolchat',
+      'x-request': 'r1',
+    });
     expect(call?.body).toEqual({
       model: 'local-model',
       messages: [
