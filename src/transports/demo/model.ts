@@ -59,12 +59,12 @@ function promptWords(prompt: LanguageModelV4Prompt): number {
 
 /**
  * Small pieces, the way a real model streams: a word with its leading space, and long
- * tokens (markers, JSON) cut so that a `###:` marker arrives as `#`, `##:{"tool`, ….
+ * markers or JSON cut so that a `###:` marker arrives as `#`, `##:{"tool`, ….
  */
 function chunk(text: string): string[] {
   const pieces: string[] = [];
   for (const token of text.match(/\s*\S+|\s+$/g) ?? []) {
-    if (token.trim().length <= 12) {
+    if (token.trim().length <= 12 || !/[#{}":]/.test(token)) {
       pieces.push(token);
       continue;
     }
