@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import type { UIMessage } from 'ai';
+import { readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
+import { convertArrayToReadableStream } from 'ai/test';
 import { fromCompactMessages, fromToolRounds, toCompactMessages, toToolRounds } from 'toolchat/core';
 
 type Part = UIMessage['parts'][number];
@@ -167,7 +168,7 @@ describe('the compact tool-round form (property)', () => {
       fc.property(assistantMessage, (message) => {
         expect(fromToolRounds(toToolRounds(message))).toEqual(message);
       }),
-      { numRuns: 500 },
+      { numRuns: 300 },
     );
   });
 
@@ -179,7 +180,7 @@ describe('the compact tool-round form (property)', () => {
         // What JSON itself changes (-0 becomes 0) is not the compact form's doing.
         expect(fromCompactMessages(JSON.parse(JSON.stringify(compact)))).toEqual(JSON.parse(JSON.stringify(messages)));
       }),
-      { numRuns: 200 },
+      { numRuns: 120 },
     );
   });
 
@@ -193,5 +194,52 @@ describe('the compact tool-round form (property)', () => {
         expect(stored).toEqual(texts);
       }),
     );
+  });
+});
+
+describe('given a message streamed by the AI SDK', () => {
+  it('compacts it (no fallback to the full form) and rebuilds it exactly, at every point of the stream', async () => {
+    const chunks: UIMessageChunk[] = [
+      { type: 'start', messageId: 'a1' },
+      { type: 'start-step' },
+      { type: 'reasoning-start', id: 'r1' },
+      { type: 'reasoning-delta', id: 'r1', delta: 'The user wants weather.' },
+      { type: 'reasoning-end', id: 'r1' },
+      { type: 'text-start', id: 't1' },
+      { type: 'text-delta', id: 't1', delta: 'Let me ' },
+      { type: 'text-delta', id: 't1', delta: 'check.' },
+      { type: 'text-end', id: 't1' },
+      { type: 'tool-input-start', toolCallId: 'c1', toolName: 'getWeather' },
+      { type: 'tool-input-delta', toolCallId: 'c1', inputTextDelta: '{"city":' },
+      { type: 'tool-input-delta', toolCallId: 'c1', inputTextDelta: '"Paris"}' },
+      { type: 'tool-input-available', toolCallId: 'c1', toolName: 'getWeather', input: { city: 'Paris' } },
+      { type: 'tool-input-available', toolCallId: 'c2', toolName: 'deleteFile', input: { path: '/x' } },
+      { type: 'tool-approval-request', toolCallId: 'c2', approvalId: 'ap1' },
+      { type: 'tool-output-available', toolCallId: 'c1', output: { temp: 21 } },
+      { type: 'finish-step' },
+      { type: 'start-step' },
+      { type: 'text-start', id: 't2' },
+      { type: 'text-delta', id: 't2', delta: 'It is 21°C.' },
+      { type: 'text-end', id: 't2' },
+      { type: 'finish-step' },
+      { type: 'finish' },
+    ];
+    const snapshots: UIMessage[] = [];
+    for await (const message of readUIMessageStream({ stream: convertArrayToReadableStream(chunks) })) {
+      snapshots.push(structuredClone(message));
+    }
+    expect(snapshots.length).toBeGreaterThan(10);
+    // Mid-stream snapshots may hold a still-streaming text part: compact too.
+    for (const snapshot of snapshots) {
+      const [compact] = toCompactMessages([snapshot]);
+      expect(compact).toHaveProperty('toolRounds');
+      expect(fromCompactMessages(JSON.parse(JSON.stringify([compact])))).toEqual([snapshot]);
+    }
+    const final = toToolRounds(snapshots.at(-1) as UIMessage);
+    expect(final.content).toBe('It is 21°C.');
+    expect(final.toolRounds).toHaveLength(1);
+    expect(final.toolRounds[0]).toMatchObject({ assistantResponse: 'Let me check.', reasoning: 'The user wants weather.' });
+    expect(final.toolRounds[0]?.results.map((result) => result.toolCallId)).toEqual(['c1']);
+    expect(final.toolRounds[0]?.toolCalls[1]?.approval).toEqual({ id: 'ap1' });
   });
 });
