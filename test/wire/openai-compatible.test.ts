@@ -1,6 +1,7 @@
 import { createOpenAICompatibleTransport } from 'toolchat/core';
 import type { LLMock } from '@copilotkit/aimock';
-import type { ChatTransport, DynamicToolUIPart, UIMessage, UIMessageChunk } from 'ai';
+import { Chat } from '@ai-sdk/react';
+import { lastAssistantMessageIsCompleteWithToolCalls, type ChatTransport, type DynamicToolUIPart, type UIMessage, type UIMessageChunk } from 'ai';
 import { buildMessage, collect, counterIds, textOf, toolCallsOf } from '../transports/openai-compatible/helpers';
 import { roundTrip, startAimock } from './aimock';
 
@@ -90,6 +91,37 @@ describe.each([true, false])('createOpenAICompatibleTransport against aimock (st
       { role: 'tool', tool_call_id: 'call_weather_1', content: '{"temperature":18,"condition":"sunny"}' },
       { role: 'tool', tool_call_id: 'call_time_2', content: '{"time":"21:04"}' },
     ]);
+  });
+});
+
+describe('the AI SDK Chat on createOpenAICompatibleTransport against aimock', () => {
+  it('runs the tool round and resubmits once, ending with the answer in the same assistant message', async () => {
+    const outputs: Record<string, unknown> = { getWeather: { temperature: 18 }, getTime: { time: '21:04' } };
+    const chat: Chat<UIMessage> = new Chat<UIMessage>({
+      transport: createOpenAICompatibleTransport({ baseURL, model: 'gpt-4o-mini', apiKey: 'sk-test' }),
+      sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithToolCalls,
+      onToolCall: ({ toolCall }) => {
+        // Not awaited: the chat's update job is still running (see AI-SDK-NOTES.md).
+        void chat.addToolOutput({ tool: toolCall.toolName, toolCallId: toolCall.toolCallId, output: outputs[toolCall.toolName] });
+      },
+    });
+    await chat.sendMessage({ text: roundTrip.userMessage }, { body: { tools } });
+    await vi.waitFor(() => {
+      expect(chat.status).toBe('ready');
+      expect(chat.messages.at(-1)?.parts.some((p) => p.type === 'text')).toBe(true);
+    });
+    expect(chatRequests()).toHaveLength(2);
+    expect(chat.error).toBeUndefined();
+    const assistant = chat.messages.at(-1);
+    expect(chat.messages).toHaveLength(2);
+    expect(assistant?.parts.map((p) => (p.type === 'dynamic-tool' ? `${p.toolName}:${p.state}` : p.type))).toEqual([
+      'step-start',
+      'getWeather:output-available',
+      'getTime:output-available',
+      'step-start',
+      'text',
+    ]);
+    expect(assistant?.parts.at(-1)).toMatchObject({ type: 'text', text: roundTrip.answer });
   });
 });
 
