@@ -10,6 +10,7 @@ export {
 export { migrate } from './record';
 export { chatTitle } from './title';
 export { exportChat, importChat } from './export';
+export { exportChatMessages, type ChatExportFormat } from './export-messages';
 export { memoryStorage } from './memory';
 export { localStorageStorage, type LocalStorageStorageOptions, type WebStorageLike } from './local-storage';
 export { indexedDBStorage, type IndexedDBStorageOptions } from './indexeddb';

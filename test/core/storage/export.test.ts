@@ -2,6 +2,7 @@ import type { UIMessage } from 'ai';
 import {
   createChatPersistence,
   exportChat,
+  exportChatMessages,
   fromCompactMessages,
   importChat,
   InvalidChatRecordError,
@@ -78,5 +79,33 @@ describe('migrate', () => {
 
   it('needs a chat id for an unversioned record', () => {
     expect(() => migrate({ messages })).toThrow(/no chatId/);
+  });
+});
+
+describe('exportChatMessages', () => {
+  const interrupted: UIMessage[] = [
+    messages[0] as UIMessage,
+    {
+      id: 'a1',
+      role: 'assistant',
+      parts: [{ type: 'step-start' }, { type: 'tool-getWeather', toolCallId: 'c1', state: 'input-available', input: { city: 'Paris' } }],
+    },
+  ];
+
+  it('gives the OpenAI messages, with an interrupted call answered by its error', async () => {
+    const storage = memoryStorage();
+    await createChatPersistence({ storage, chatId: 'c1' }).save(interrupted, { immediate: true });
+    const record = await storage.load('c1');
+    const openai = exportChatMessages(record as NonNullable<typeof record>, 'openai');
+    expect(openai[0]).toEqual({ role: 'user', content: 'weather in Paris' });
+    expect(openai[1]).toMatchObject({ role: 'assistant', tool_calls: [{ id: 'c1', function: { name: 'getWeather' } }] });
+    expect(openai[2]).toMatchObject({ role: 'tool', tool_call_id: 'c1' });
+    expect((openai[2] as { content: string }).content).toContain('interrupted: the page was closed before the tool finished');
+  });
+
+  it('gives the Anthropic and Gemini forms too', async () => {
+    const record = await storedRecord();
+    expect(exportChatMessages(record, 'anthropic').messages.length).toBeGreaterThan(1);
+    expect(exportChatMessages(record, 'gemini').contents.length).toBeGreaterThan(1);
   });
 });
