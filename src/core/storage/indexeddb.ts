@@ -95,9 +95,10 @@ export function indexedDBStorage(options: IndexedDBStorageOptions = {}): ChatSto
     save: (chatId: string, record: ChatRecord, saveOptions?: ChatSaveOptions) =>
       withStore('save', chatId, async (store) => {
         const expected = saveOptions?.expectedRevision;
-        if (expected !== undefined) {
-          const stored = await read(store, chatId, 'save');
-          if ((stored?.revision ?? 0) !== expected) throw new ChatStorageConflictError(chatId, expected, stored);
+        // Reading first also moves an unreadable record aside rather than writing over it.
+        const stored = await read(store, chatId, 'save');
+        if (expected !== undefined && (stored?.revision ?? 0) !== expected) {
+          throw new ChatStorageConflictError(chatId, expected, stored);
         }
         await store.put(record, chatId);
       }),

@@ -94,9 +94,10 @@ export function localStorageStorage(options: LocalStorageStorageOptions = {}): C
       const storage = webStorage('save', chatId);
       const expected = saveOptions?.expectedRevision;
       try {
-        if (expected !== undefined) {
-          const stored = read(storage, chatId, 'save');
-          if ((stored?.revision ?? 0) !== expected) throw new ChatStorageConflictError(chatId, expected, stored);
+        // Reading first also moves an unreadable record aside rather than writing over it.
+        const stored = read(storage, chatId, 'save');
+        if (expected !== undefined && (stored?.revision ?? 0) !== expected) {
+          throw new ChatStorageConflictError(chatId, expected, stored);
         }
         storage.setItem(keyOf(chatId), JSON.stringify(record));
       } catch (error) {

@@ -133,3 +133,19 @@ describe('given an IndexedDB record of the wrong shape', () => {
     check.close();
   });
 });
+
+describe('given a direct save over a corrupt localStorage record', () => {
+  it('moves the record aside and reports it instead of writing over it', async () => {
+    const web = webStorageStub();
+    web.map.set('toolchat:chat:c1', 'garbage');
+    const storage = localStorageStorage({ storage: web, now: () => 5 });
+    const record = { version: 1 as const, chatId: 'c1', revision: 1, updatedAt: '2025-01-01T00:00:00.000Z', messages: [] };
+    const error = await Promise.resolve()
+      .then(() => storage.save('c1', record))
+      .then(() => undefined, (caught: unknown) => caught);
+    expect(error).toBeInstanceOf(CorruptChatRecordError);
+    expect(web.map.get('toolchat:chat:c1.corrupt-5')).toBe('garbage');
+    await storage.save('c1', record);
+    expect(await storage.load('c1')).toEqual(record);
+  });
+});
