@@ -36,7 +36,7 @@ export function MessageList({
 }: MessageListProps) {
   const labels = useToolChatLabels();
   const last = messages.at(-1);
-  const { ref, atBottom, onScroll, scrollToBottom } = useStickToBottom(last ?? messages.length);
+  const { ref, contentRef, atBottom, onScroll, scrollToBottom } = useStickToBottom(last ?? messages.length);
   const streamingId = busy && last?.role === 'assistant' ? last.id : undefined;
 
   return (
@@ -51,19 +51,21 @@ export function MessageList({
         onScroll={onScroll}
         data-state={messages.length === 0 ? 'empty' : 'filled'}
       >
-        {messages.length === 0
-          ? empty
-          : messages.map((message) => (
-              <Message
-                key={message.id}
-                message={message}
-                streaming={message.id === streamingId}
-                getToolCall={getToolCall}
-                renderTool={renderTool}
-                onApprove={onApprove}
-                onDeny={onDeny}
-              />
-            ))}
+        <div ref={contentRef} className="toolchat-log-content">
+          {messages.length === 0
+            ? empty
+            : messages.map((message) => (
+                <Message
+                  key={message.id}
+                  message={message}
+                  streaming={message.id === streamingId}
+                  getToolCall={getToolCall}
+                  renderTool={renderTool}
+                  onApprove={onApprove}
+                  onDeny={onDeny}
+                />
+              ))}
+        </div>
       </div>
       {!atBottom && (
         <button type="button" className="toolchat-jump" onClick={scrollToBottom}>

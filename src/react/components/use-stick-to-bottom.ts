@@ -4,7 +4,10 @@ import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from '
 const THRESHOLD = 48;
 
 export interface StickToBottom {
+  /** The scrolling element. */
   ref: RefObject<HTMLDivElement | null>;
+  /** Its content, watched for growth that no render of the list caused (deferred Markdown, images). */
+  contentRef: RefObject<HTMLDivElement | null>;
   /** False once the user has scrolled up, away from the latest message. */
   atBottom: boolean;
   onScroll: () => void;
@@ -17,6 +20,7 @@ export interface StickToBottom {
  */
 export function useStickToBottom(content: unknown): StickToBottom {
   const ref = useRef<HTMLDivElement | null>(null);
+  const contentRef = useRef<HTMLDivElement | null>(null);
   const [atBottom, setAtBottom] = useState(true);
   const following = useRef(true);
 
@@ -41,5 +45,16 @@ export function useStickToBottom(content: unknown): StickToBottom {
     if (el && following.current) el.scrollTop = el.scrollHeight;
   }, [content]);
 
-  return { ref, atBottom, onScroll, scrollToBottom };
+  useLayoutEffect(() => {
+    const content = contentRef.current;
+    if (!content || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      const el = ref.current;
+      if (el && following.current) el.scrollTop = el.scrollHeight;
+    });
+    observer.observe(content);
+    return () => observer.disconnect();
+  }, []);
+
+  return { ref, contentRef, atBottom, onScroll, scrollToBottom };
 }

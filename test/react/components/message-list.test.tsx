@@ -104,4 +104,38 @@ describe('MessageList', () => {
       expect(log.scrollTop).toBe(1000);
     });
   });
+
+  describe('given content that grows after the list rendered (deferred Markdown, images)', () => {
+    afterEach(() => {
+      vi.unstubAllGlobals();
+    });
+
+    it('follows the growth while at the bottom, and not after the reader scrolled up', () => {
+      const observers: Array<() => void> = [];
+      vi.stubGlobal(
+        'ResizeObserver',
+        class {
+          constructor(callback: () => void) {
+            observers.push(callback);
+          }
+          observe() {}
+          disconnect() {}
+        },
+      );
+      render(<MessageList busy messages={[user1, answer2('It')]} />);
+      const log = screen.getByRole('log');
+      expect(observers).toHaveLength(1);
+      const grow = observers[0]!;
+
+      giveLayout(log, 900, 200);
+      grow();
+      expect(log.scrollTop).toBe(900);
+
+      log.scrollTop = 100;
+      fireEvent.scroll(log);
+      giveLayout(log, 1500, 200);
+      grow();
+      expect(log.scrollTop).toBe(100);
+    });
+  });
 });
