@@ -11,10 +11,9 @@ export interface ResolvedToolCall {
   callProviderMetadata: ProviderMetadata | undefined;
 }
 
-/** One step of an assistant message: the text and reasoning before its calls, and the calls. */
+/** One step of an assistant message: its text and its calls. */
 export interface AssistantStep {
   text: string;
-  reasoning: string;
   /** Calls with a result. Calls still waiting for one are left out: no provider accepts them. */
   toolCalls: ResolvedToolCall[];
   /** The step's parts in order (text and resolved calls), for formats that keep interleaving. */
@@ -48,15 +47,15 @@ function resultOf(part: ToolPart): ResolvedToolCall['result'] | undefined {
 }
 
 /**
- * Splits an assistant message into its steps (`step-start` parts separate them). Reasoning
- * texts are collected per step; provider-executed calls (run by the provider itself) are left
- * out, as the provider replays them on its own.
+ * Splits an assistant message into its steps (`step-start` parts separate them). Reasoning is
+ * left out (no format sends it back), and so are provider-executed calls (run by the provider
+ * itself, which replays them on its own).
  */
 export function assistantSteps(message: UIMessage): AssistantStep[] {
   const steps: AssistantStep[] = [];
   let current: AssistantStep | undefined;
   const step = (): AssistantStep => {
-    current ??= { text: '', reasoning: '', toolCalls: [], parts: [] };
+    current ??= { text: '', toolCalls: [], parts: [] };
     return current;
   };
   for (const part of message.parts) {
@@ -69,8 +68,6 @@ export function assistantSteps(message: UIMessage): AssistantStep[] {
       const last = s.parts.at(-1);
       if (last?.type === 'text') last.text += part.text;
       else if (part.text !== '') s.parts.push({ type: 'text', text: part.text });
-    } else if (part.type === 'reasoning') {
-      step().reasoning += part.text;
     } else if (isToolPart(part) && part.providerExecuted !== true) {
       const result = resultOf(part);
       if (!result) continue;
