@@ -78,6 +78,239 @@ function isHighSurrogate(code: number): boolean {
   return code >= 0xd800 && code <= 0xdbff;
 }
 
+class MarkerParser implements ToolMarkerParser {
+  private readonly generateId: () => string;
+  private readonly emitStart: boolean;
+  private state: number = TEXT;
+  private hashes: number = 0;
+  private held: string = ''; // text not yet released: `#`s, `###:` + blanks, blanks after a marker
+  private raw: string = ''; // the current marker, from `###:` or the glued `{`
+  private toolCallId: string = '';
+  private depth: number = 0;
+  private inString: boolean = false;
+  private escaped: boolean = false;
+  private surrogate: string = ''; // a trailing high surrogate, released with its pair
+
+  private line: number = LINE_INDENT;
+  private indent: number = 0;
+  private runChar: number = 0;
+  private runLength: number = 0;
+  private fenceChar: number = 0; // 0 outside a fenced code block
+  private fenceLength: number = 0;
+
+  constructor(options: ToolMarkerParserOptions) {
+    this.generateId = options.generateId ?? defaultGenerateId;
+    this.emitStart = options.emitToolCallStart === true;
+  }
+
+  private reset(): void {
+    this.state = TEXT;
+    this.hashes = 0;
+    this.held = this.raw = this.toolCallId = this.surrogate = '';
+    this.depth = 0;
+    this.inString = this.escaped = false;
+    this.line = LINE_INDENT;
+    this.indent = this.runChar = this.runLength = this.fenceChar = this.fenceLength = 0;
+  }
+
+  /** Advances the line state by one character; returns whether it is inside a code fence. */
+  private trackLine(code: number): boolean {
+    if (code === NEWLINE) {
+      if (this.fenceChar !== 0 && (this.line === LINE_CLOSE_TAIL || (this.line === LINE_RUN && this.runChar === this.fenceChar && this.runLength >= this.fenceLength))) {
+        this.fenceChar = 0;
+        this.line = LINE_INDENT;
+        this.indent = 0;
+        return true; // the closing fence's newline still belongs to the block
+      }
+      if (this.fenceChar === 0 && this.line === LINE_RUN && this.runLength >= 3) this.openFence();
+      this.line = LINE_INDENT;
+      this.indent = 0;
+      return this.fenceChar !== 0;
+    }
+    switch (this.line) {
+      case LINE_INDENT:
+        if (code === 32 && this.indent < 3) this.indent++;
+        else if ((code === BACKTICK || code === TILDE) && (this.fenceChar === 0 || code === this.fenceChar)) {
+          this.line = LINE_RUN;
+          this.runChar = code;
+          this.runLength = 1;
+        } else this.line = LINE_REST;
+        break;
+      case LINE_RUN:
+        if (code === this.runChar) this.runLength++;
+        else if (this.fenceChar === 0) {
+          if (this.runLength >= 3) this.openFence();
+          this.line = LINE_REST;
+        } else this.line = this.runLength >= this.fenceLength && isBlank(code) ? LINE_CLOSE_TAIL : LINE_REST;
+        break;
+      case LINE_CLOSE_TAIL:
+        if (!isBlank(code)) this.line = LINE_REST;
+        break;
+    }
+    return this.fenceChar !== 0;
+  }
+
+  private openFence(): void {
+    this.fenceChar = this.runChar;
+    this.fenceLength = this.runLength;
+  }
+
+  private finishMarker(events: MarkerEvent[]): void {
+    events.push(interpretMarker(this.raw, this.toolCallId));
+    this.raw = '';
+  }
+
+  private startMarker(events: MarkerEvent[]): void {
+    this.toolCallId = this.generateId();
+    if (this.emitStart) events.push({ type: 'tool-call-start', toolCallId: this.toolCallId });
+  }
+
+  push(delta: string): MarkerEvent[] {
+    if (delta.length === 0) return [];
+    let events: MarkerEvent[] | undefined;
+    let text = this.surrogate; // released text of this push, emitted as one event
+    this.surrogate = '';
+    let runStart = 0; // start of plain text in `delta` not yet added to `text`
+    const length = delta.length;
+
+    scan: for (let i = 0; i < length; i++) {
+      let code = delta.charCodeAt(i);
+
+      // Fast paths: prose away from line starts, and fenced code, only care about `#` and newlines.
+      if (this.state === TEXT && this.hashes === 0 && this.line === LINE_REST) {
+        const inFence = this.fenceChar !== 0;
+        while (code !== NEWLINE && (inFence || code !== HASH)) {
+          if (++i === length) break scan;
+          code = delta.charCodeAt(i);
+        }
+      }
+
+      if (this.state === JSON_BODY) {
+        // Hot loop on locals: only quotes, escapes and braces matter inside the JSON.
+        let open = this.depth;
+        let quoted = this.inString;
+        let escape = this.escaped;
+        for (; ; code = delta.charCodeAt(++i)) {
+          if (quoted) {
+            if (escape) escape = false;
+            else if (code === BACKSLASH) escape = true;
+            else if (code === QUOTE) quoted = false;
+          } else if (code === QUOTE) quoted = true;
+          else if (code === OPEN) open++;
+          else if (code === CLOSE && --open === 0) break;
+          if (i + 1 === length) break;
+        }
+        this.depth = open;
+        this.inString = quoted;
+        this.escaped = escape;
+        if (open !== 0) break scan; // the rest of the delta is JSON: kept in `raw` below
+        this.raw += delta.slice(runStart, i + 1);
+        runStart = i + 1;
+        this.finishMarker((events ??= []));
+        this.state = AFTER_MARKER;
+        this.line = LINE_REST;
+        continue;
+      }
+
+      if (this.trackLine(code)) {
+        // Inside a fenced code block everything is text; nothing can be held at this point
+        // because fence characters and newlines already released it.
+        continue;
+      }
+
+      if (this.state === TEXT) {
+        if (code === HASH) {
+          if (this.hashes === 0) {
+            text += delta.slice(runStart, i);
+            this.hashes = 1;
+            this.held = '#';
+          } else if (this.hashes < 3) {
+            this.hashes++;
+            this.held += '#';
+          } else text += '#'; // `####`: the first one is text, `###` may still follow
+          runStart = i + 1;
+        } else if (this.hashes === 3 && code === COLON) {
+          this.state = AFTER_COLON;
+          this.held += ':';
+          this.hashes = 0;
+          runStart = i + 1;
+        } else if (this.hashes > 0) {
+          text += this.held;
+          this.held = '';
+          this.hashes = 0;
+          runStart = i;
+        }
+        continue;
+      }
+
+      if (this.state === AFTER_COLON || this.state === AFTER_MARKER) {
+        if (isWhitespace(code)) {
+          this.held += delta.charAt(i);
+          runStart = i + 1;
+        } else if (code === OPEN) {
+          if (this.state === AFTER_COLON) this.raw = this.held + '{';
+          else {
+            text += this.held;
+            this.raw = '{';
+          }
+          this.held = '';
+          runStart = i + 1;
+          events ??= [];
+          if (text.length > 0) {
+            events.push({ type: 'text', text });
+            text = '';
+          }
+          this.startMarker(events);
+          this.state = JSON_BODY;
+          this.depth = 1;
+          this.inString = this.escaped = false;
+        } else {
+          text += this.held;
+          this.state = TEXT;
+          if (code === HASH) {
+            this.hashes = 1;
+            this.held = '#';
+            runStart = i + 1;
+          } else {
+            this.held = '';
+            runStart = i;
+          }
+        }
+      }
+    }
+
+    if (this.state === JSON_BODY) this.raw += delta.slice(runStart);
+    else if (this.state === TEXT && this.hashes === 0) text += delta.slice(runStart);
+
+    if (text.length > 0 && isHighSurrogate(text.charCodeAt(text.length - 1))) {
+      this.surrogate = text.slice(-1);
+      text = text.slice(0, -1);
+    }
+    if (text.length > 0) {
+      // A literal array is much cheaper than growing an empty one, and this is the common case.
+      if (events === undefined) return [{ type: 'text', text }];
+      events.push({ type: 'text', text });
+    }
+    return events ?? [];
+  }
+
+  end(): MarkerEvent[] {
+    const events: MarkerEvent[] = [];
+    const text = this.surrogate + this.held;
+    if (this.state === JSON_BODY) {
+      if (text) events.push({ type: 'text', text });
+      events.push({
+        type: 'error',
+        raw: this.raw,
+        message: 'Invalid tool call format: the tool call JSON ended before its closing "}"',
+        toolCallId: this.toolCallId,
+      });
+    } else if (text) events.push({ type: 'text', text });
+    this.reset();
+    return events;
+  }
+}
+
 /**
  * Creates an incremental parser for the legacy `###:{"toolName":…,"parameters":{…}}` marker.
  * Every character is looked at once, whatever the chunking; the JSON ends at its balanced
@@ -90,215 +323,7 @@ function isHighSurrogate(code: number): boolean {
  * // [{ type: 'tool-call', toolCallId: 'call_…', toolName: 'getWeather', input: { city: 'Paris' } }]
  */
 export function createToolMarkerParser(options: ToolMarkerParserOptions = {}): ToolMarkerParser {
-  const generateId = options.generateId ?? defaultGenerateId;
-  const emitStart = options.emitToolCallStart === true;
-
-  let state = TEXT;
-  let hashes = 0;
-  let held = ''; // text not yet released: `#`s, `###:` + blanks, blanks after a marker
-  let raw = ''; // the current marker, from `###:` or the glued `{`
-  let toolCallId = '';
-  let depth = 0;
-  let inString = false;
-  let escaped = false;
-  let surrogate = ''; // a trailing high surrogate, released with its pair
-
-  let line = LINE_INDENT;
-  let indent = 0;
-  let runChar = 0;
-  let runLength = 0;
-  let fenceChar = 0; // 0 outside a fenced code block
-  let fenceLength = 0;
-
-  function reset(): void {
-    state = TEXT;
-    hashes = 0;
-    held = raw = toolCallId = surrogate = '';
-    depth = 0;
-    inString = escaped = false;
-    line = LINE_INDENT;
-    indent = runChar = runLength = fenceChar = fenceLength = 0;
-  }
-
-  /** Advances the line state by one character; returns whether it is inside a code fence. */
-  function trackLine(code: number): boolean {
-    if (code === NEWLINE) {
-      if (fenceChar !== 0 && (line === LINE_CLOSE_TAIL || (line === LINE_RUN && runChar === fenceChar && runLength >= fenceLength))) {
-        fenceChar = 0;
-        line = LINE_INDENT;
-        indent = 0;
-        return true; // the closing fence's newline still belongs to the block
-      }
-      if (fenceChar === 0 && line === LINE_RUN && runLength >= 3) openFence();
-      line = LINE_INDENT;
-      indent = 0;
-      return fenceChar !== 0;
-    }
-    switch (line) {
-      case LINE_INDENT:
-        if (code === 32 && indent < 3) indent++;
-        else if ((code === BACKTICK || code === TILDE) && (fenceChar === 0 || code === fenceChar)) {
-          line = LINE_RUN;
-          runChar = code;
-          runLength = 1;
-        } else line = LINE_REST;
-        break;
-      case LINE_RUN:
-        if (code === runChar) runLength++;
-        else if (fenceChar === 0) {
-          if (runLength >= 3) openFence();
-          line = LINE_REST;
-        } else line = runLength >= fenceLength && isBlank(code) ? LINE_CLOSE_TAIL : LINE_REST;
-        break;
-      case LINE_CLOSE_TAIL:
-        if (!isBlank(code)) line = LINE_REST;
-        break;
-    }
-    return fenceChar !== 0;
-  }
-
-  function openFence(): void {
-    fenceChar = runChar;
-    fenceLength = runLength;
-  }
-
-  function finishMarker(events: MarkerEvent[]): void {
-    events.push(interpretMarker(raw, toolCallId));
-    raw = '';
-  }
-
-  function startMarker(events: MarkerEvent[]): void {
-    toolCallId = generateId();
-    if (emitStart) events.push({ type: 'tool-call-start', toolCallId });
-  }
-
-  function push(delta: string): MarkerEvent[] {
-    if (delta.length === 0) return [];
-    let events: MarkerEvent[] | undefined;
-    let text = surrogate; // released text of this push, emitted as one event
-    surrogate = '';
-    let runStart = 0; // start of plain text in `delta` not yet added to `text`
-    const length = delta.length;
-
-    const flushText = (): void => {
-      if (text.length > 0) {
-        (events ??= []).push({ type: 'text', text });
-        text = '';
-      }
-    };
-
-    for (let i = 0; i < length; i++) {
-      const code = delta.charCodeAt(i);
-
-      if (state === JSON_BODY) {
-        if (inString) {
-          if (escaped) escaped = false;
-          else if (code === BACKSLASH) escaped = true;
-          else if (code === QUOTE) inString = false;
-        } else if (code === QUOTE) inString = true;
-        else if (code === OPEN) depth++;
-        else if (code === CLOSE && --depth === 0) {
-          raw += delta.slice(runStart, i + 1);
-          runStart = i + 1;
-          flushText();
-          finishMarker((events ??= []));
-          state = AFTER_MARKER;
-          line = LINE_REST;
-        }
-        continue;
-      }
-
-      if (trackLine(code)) {
-        // Inside a fenced code block everything is text; nothing can be held at this point
-        // because fence characters and newlines already released it.
-        continue;
-      }
-
-      if (state === TEXT) {
-        if (code === HASH) {
-          if (hashes === 0) {
-            text += delta.slice(runStart, i);
-            hashes = 1;
-            held = '#';
-          } else if (hashes < 3) {
-            hashes++;
-            held += '#';
-          } else text += '#'; // `####`: the first one is text, `###` may still follow
-          runStart = i + 1;
-        } else if (hashes === 3 && code === COLON) {
-          state = AFTER_COLON;
-          held += ':';
-          hashes = 0;
-          runStart = i + 1;
-        } else if (hashes > 0) {
-          text += held;
-          held = '';
-          hashes = 0;
-          runStart = i;
-        }
-        continue;
-      }
-
-      if (state === AFTER_COLON || state === AFTER_MARKER) {
-        if (isWhitespace(code)) {
-          held += delta.charAt(i);
-          runStart = i + 1;
-        } else if (code === OPEN) {
-          if (state === AFTER_COLON) raw = held + '{';
-          else {
-            text += held;
-            raw = '{';
-          }
-          held = '';
-          runStart = i + 1;
-          flushText();
-          startMarker((events ??= []));
-          state = JSON_BODY;
-          depth = 1;
-          inString = escaped = false;
-        } else {
-          text += held;
-          state = TEXT;
-          if (code === HASH) {
-            hashes = 1;
-            held = '#';
-            runStart = i + 1;
-          } else {
-            held = '';
-            runStart = i;
-          }
-        }
-      }
-    }
-
-    if (state === JSON_BODY) raw += delta.slice(runStart);
-    else if (state === TEXT && hashes === 0) text += delta.slice(runStart);
-
-    if (text.length > 0 && isHighSurrogate(text.charCodeAt(text.length - 1))) {
-      surrogate = text.slice(-1);
-      text = text.slice(0, -1);
-    }
-    flushText();
-    return events ?? [];
-  }
-
-  function end(): MarkerEvent[] {
-    const events: MarkerEvent[] = [];
-    const text = surrogate + held;
-    if (state === JSON_BODY) {
-      if (text) events.push({ type: 'text', text });
-      events.push({
-        type: 'error',
-        raw,
-        message: 'Invalid tool call format: the tool call JSON ended before its closing "}"',
-        toolCallId,
-      });
-    } else if (text) events.push({ type: 'text', text });
-    reset();
-    return events;
-  }
-
-  return { push, end };
+  return new MarkerParser(options);
 }
 
 /** Turns a complete marker (`###:{…}` or a glued `{…}`) into a tool call or a readable error. */
