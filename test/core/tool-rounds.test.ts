@@ -147,13 +147,17 @@ const toolPart = fc
     (dynamic ? { type: 'dynamic-tool', toolName: name, ...common, ...state } : { type: `tool-${name}`, ...common, ...state }) as Part,
   );
 
-const part: fc.Arbitrary<Part> = fc.oneof(
+const part = fc.oneof(
   fc.constant<Part>({ type: 'step-start' }),
-  fc.record({ type: fc.constant('text'), text: fc.string(), state: textState, providerMetadata: metadata }, { requiredKeys: ['type', 'text', 'state'] }),
-  fc.record(
-    { type: fc.constant('reasoning'), id: fc.string(), text: fc.string(), state: textState, providerMetadata: metadata },
-    { requiredKeys: ['type', 'text', 'state'] },
-  ),
+  fc
+    .record({ type: fc.constant('text'), text: fc.string(), state: textState, providerMetadata: metadata }, { requiredKeys: ['type', 'text', 'state'] })
+    .map((p) => p as Part),
+  fc
+    .record(
+      { type: fc.constant('reasoning'), id: fc.string(), text: fc.string(), state: textState, providerMetadata: metadata },
+      { requiredKeys: ['type', 'text', 'state'] },
+    )
+    .map((p) => p as Part),
   toolPart,
 );
 

@@ -213,10 +213,12 @@ describe('given a reload in the middle of a tool round', () => {
     expect(interruptedToolCallIds(settled)).toEqual([]);
 
     // Once the user answers the approval (denied here), every call has a result for the model.
-    const answered = settled.map((message) => ({
+    const answered = settled.map((message): UIMessage => ({
       ...message,
       parts: message.parts.map((part) =>
-        part.type === 'tool-deleteFile' ? { ...part, state: 'output-denied' as const, approval: { id: 'ap1', approved: false as const } } : part,
+        part.type === 'tool-deleteFile'
+          ? ({ ...part, state: 'output-denied', approval: { id: 'ap1', approved: false } } as UIMessage['parts'][number])
+          : part,
       ),
     }));
     const modelMessages = await convertToModelMessages(answered);
