@@ -2,6 +2,7 @@ import { memo, type ReactNode } from 'react';
 import type { UIMessage } from 'ai';
 import { Markdown } from '../markdown/markdown';
 import type { ToolCallView } from '../types';
+import { FilePart, SourcePart } from './file-part';
 import { useToolChatLabels } from './labels';
 import { Reasoning } from './reasoning';
 import { ToolCallCard, type ToolRenderers } from './tool-call-card';
@@ -56,6 +57,10 @@ function MessageImpl({ message, streaming = false, getToolCall, renderTool, onAp
       );
     } else if (part.type === 'reasoning') {
       content.push(<Reasoning key={index} text={part.text} streaming={part.state === 'streaming'} />);
+    } else if (part.type === 'file') {
+      content.push(<FilePart key={index} part={part} />);
+    } else if (part.type === 'source-url') {
+      content.push(<SourcePart key={index} part={part} />);
     } else if (isToolPart(part)) {
       if (!fold) {
         content.push(card(views.get(part.toolCallId) ?? toolCallViewFromPart(part)));

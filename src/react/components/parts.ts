@@ -2,6 +2,7 @@
 export { Composer, type ComposerProps } from './composer';
 export { EmptyState, type EmptyStateProps } from './empty-state';
 export { ErrorBanner, type ErrorBannerProps } from './error-banner';
+export { FilePart, SourcePart, type FilePartProps, type SourcePartProps } from './file-part';
 export {
   ToolChatLabelsProvider,
   defaultUiLabels,

@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, type ComponentPropsWithoutRef } from 'react';
+import { memo, useDeferredValue, useMemo, type ComponentPropsWithoutRef } from 'react';
 import ReactMarkdown, { defaultUrlTransform, type Components, type ExtraProps } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { CodeBlock } from './code-block';
@@ -65,12 +65,16 @@ const remarkPlugins = [remarkGfm];
  */
 export const Markdown = memo(function Markdown({ text, className }: MarkdownProps) {
   const deferred = useDeferredValue(text);
-  return (
-    <div className={className ? `toolchat-markdown ${className}` : 'toolchat-markdown'}>
+  // The same element for the same text lets React skip the parse in the urgent render,
+  // where `deferred` still holds the previous text.
+  const content = useMemo(
+    () => (
       <ReactMarkdown remarkPlugins={remarkPlugins} components={components} urlTransform={defaultUrlTransform}>
         {deferred}
       </ReactMarkdown>
-    </div>
+    ),
+    [deferred],
   );
+  return <div className={className ? `toolchat-markdown ${className}` : 'toolchat-markdown'}>{content}</div>;
 });
 Markdown.displayName = 'Markdown';

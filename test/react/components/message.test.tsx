@@ -134,4 +134,44 @@ describe('Message', () => {
       expect(onApprove).toHaveBeenCalledWith('d1');
     });
   });
+
+  describe('given files and sources', () => {
+    it('shows an attached image inline and another file as a link', () => {
+      render(
+        <Message
+          message={{
+            id: 'u',
+            role: 'user',
+            parts: [
+              { type: 'file', mediaType: 'image/png', url: 'data:image/png;base64,iVBORw0KGgo=', filename: 'cat.png' },
+              { type: 'file', mediaType: 'application/pdf', url: 'https://example.com/r.pdf', filename: 'r.pdf' },
+            ],
+          }}
+        />,
+      );
+      expect(screen.getByRole('img', { name: 'cat.png' }).getAttribute('src')).toBe('data:image/png;base64,iVBORw0KGgo=');
+      expect(screen.getByRole('link', { name: 'r.pdf' }).getAttribute('rel')).toBe('noopener noreferrer');
+    });
+
+    it('loads no file or source from an unsafe URL', () => {
+      const { container } = render(
+        <Message
+          message={{
+            id: 'a',
+            role: 'assistant',
+            parts: [
+              { type: 'file', mediaType: 'image/svg+xml', url: 'data:image/svg+xml,<svg onload="alert(1)"/>', filename: 'x.svg' },
+              { type: 'file', mediaType: 'text/html', url: 'javascript:alert(1)', filename: 'x.html' },
+              { type: 'source-url', sourceId: 's1', url: 'javascript:alert(1)', title: 'Evil' },
+              { type: 'source-url', sourceId: 's2', url: 'https://example.com/doc', title: 'Docs' },
+            ],
+          }}
+        />,
+      );
+      expect(container.querySelector('img')).toBeNull();
+      expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual(['Docs']);
+      expect(screen.getByText('x.svg')).toBeTruthy();
+      expect(screen.getByText('Evil')).toBeTruthy();
+    });
+  });
 });

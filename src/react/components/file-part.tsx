@@ -1,0 +1,49 @@
+import type { FileUIPart, SourceUrlUIPart } from 'ai';
+import { defaultUrlTransform } from 'react-markdown';
+
+const IMAGE_DATA_URL = /^data:image\/(?:png|jpe?g|gif|webp|avif);/i;
+
+/** A URL safe to load for a file: web and blob URLs, and data URLs of raster images only. */
+function safeUrl(url: string, image: boolean): string {
+  if (/^blob:/i.test(url)) return url;
+  if (/^data:/i.test(url)) return image && IMAGE_DATA_URL.test(url) ? url : '';
+  return defaultUrlTransform(url);
+}
+
+export interface FilePartProps {
+  part: FileUIPart;
+}
+
+/** An attached file: images inline, other files as a link; unsafe URLs show the name only. */
+export function FilePart({ part }: FilePartProps) {
+  const image = part.mediaType.startsWith('image');
+  const url = safeUrl(part.url, image);
+  const name = part.filename ?? part.mediaType;
+  if (url && image) return <img className="toolchat-file-image" src={url} alt={part.filename ?? ''} referrerPolicy="no-referrer" />;
+  if (url && !url.startsWith('data:')) {
+    return (
+      <a className="toolchat-file" href={url} target="_blank" rel="noopener noreferrer" download={part.filename}>
+        {name}
+      </a>
+    );
+  }
+  return <span className="toolchat-file">{name}</span>;
+}
+FilePart.displayName = 'FilePart';
+
+export interface SourcePartProps {
+  part: SourceUrlUIPart;
+}
+
+/** A source the model cited, as a link; an unsafe URL keeps its title but loses the link. */
+export function SourcePart({ part }: SourcePartProps) {
+  const url = defaultUrlTransform(part.url);
+  const title = part.title ?? part.url;
+  if (!url) return <span className="toolchat-source">{title}</span>;
+  return (
+    <a className="toolchat-source" href={url} target="_blank" rel="noopener noreferrer">
+      {title}
+    </a>
+  );
+}
+SourcePart.displayName = 'SourcePart';
