@@ -168,8 +168,11 @@ class MarkerParser implements ToolMarkerParser {
   push(delta: string): MarkerEvent[] {
     if (delta.length === 0) return [];
     let events: MarkerEvent[] | undefined;
-    let text = this.surrogate; // released text of this push, emitted as one event
-    this.surrogate = '';
+    let text = ''; // released text of this push, emitted as one event
+    if (this.surrogate !== '') {
+      text = this.surrogate;
+      this.surrogate = '';
+    }
     let runStart = 0; // start of plain text in `delta` not yet added to `text`
     const length = delta.length;
 
