@@ -1,4 +1,5 @@
 import { useCallback, useRef, type ReactNode } from 'react';
+import { CodeHighlighterProvider, type CodeHighlighter } from '../markdown/highlight';
 import type { ToolCallView, UseToolChatOptions } from '../types';
 import { useToolChat } from '../use-tool-chat';
 import { Composer } from './composer';
@@ -20,6 +21,8 @@ export type ChatWrapperProps = Omit<UseToolChatOptions, 'labels'> & {
    */
   theme?: 'light' | 'dark' | 'system';
   className?: string;
+  /** Highlights code blocks; load the highlighter inside it with `import()`. Keep it stable (module level). */
+  highlightCode?: CodeHighlighter;
   /** Every user-visible string, loop and UI; English by default. */
   labels?: Partial<UiLabels>;
 };
@@ -28,7 +31,14 @@ export type ChatWrapperProps = Omit<UseToolChatOptions, 'labels'> & {
  * A complete chat: messages, tool cards, status, error banner and composer arranged around
  * `useToolChat`. Each part is exported, so another arrangement is a few lines away.
  */
-export function ChatWrapper({ renderTool, suggestions, theme = 'system', className, ...options }: ChatWrapperProps) {
+export function ChatWrapper({
+  renderTool,
+  suggestions,
+  theme = 'system',
+  className,
+  highlightCode,
+  ...options
+}: ChatWrapperProps) {
   const chat = useToolChat(options);
   const inputRef = useRef<HTMLTextAreaElement | null>(null);
   // Stable callbacks keep the memoised message rows from re-rendering on every token.
@@ -44,24 +54,26 @@ export function ChatWrapper({ renderTool, suggestions, theme = 'system', classNa
 
   return (
     <ToolChatLabelsProvider labels={options.labels}>
-      <div
-        className={className ? `toolchat ${className}` : 'toolchat'}
-        data-theme={theme}
-        data-state={chat.activity.state}
-      >
-        <MessageList
-          messages={chat.messages}
-          busy={chat.busy}
-          getToolCall={chat.getToolCall}
-          renderTool={renderTool}
-          onApprove={onApprove}
-          onDeny={onDeny}
-          empty={<EmptyState suggestions={suggestions} onSuggestion={onSuggestion} />}
-        />
-        <StatusIndicator activity={chat.activity} showError={!chat.error} />
-        {chat.error && <ErrorBanner error={chat.error} onRetry={() => void chat.retry()} />}
-        <Composer onSend={onSend} onStop={chat.stop} busy={chat.busy} inputRef={inputRef} />
-      </div>
+      <CodeHighlighterProvider highlight={highlightCode}>
+        <div
+          className={className ? `toolchat ${className}` : 'toolchat'}
+          data-theme={theme}
+          data-state={chat.activity.state}
+        >
+          <MessageList
+            messages={chat.messages}
+            busy={chat.busy}
+            getToolCall={chat.getToolCall}
+            renderTool={renderTool}
+            onApprove={onApprove}
+            onDeny={onDeny}
+            empty={<EmptyState suggestions={suggestions} onSuggestion={onSuggestion} />}
+          />
+          <StatusIndicator activity={chat.activity} showError={!chat.error} />
+          {chat.error && <ErrorBanner error={chat.error} onRetry={() => void chat.retry()} />}
+          <Composer onSend={onSend} onStop={chat.stop} busy={chat.busy} inputRef={inputRef} />
+        </div>
+      </CodeHighlighterProvider>
     </ToolChatLabelsProvider>
   );
 }

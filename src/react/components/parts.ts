@@ -18,4 +18,13 @@ export { StatusIndicator, type StatusIndicatorProps } from './status-indicator';
 export { ToolCallCard, type ToolCallCardProps, type ToolRenderers } from './tool-call-card';
 export { ToolSummary, type ToolSummaryProps } from './tool-summary';
 export { isToolPart, toolCallViewFromPart, type ToolPart } from './tool-call-view';
-export { CodeBlock, Markdown, type CodeBlockProps, type MarkdownProps } from '../markdown/index';
+export {
+  CodeBlock,
+  CodeHighlighterProvider,
+  Markdown,
+  type CodeBlockProps,
+  type CodeHighlighter,
+  type CodeHighlighterProviderProps,
+  type HighlightToken,
+  type MarkdownProps,
+} from '../markdown/index';

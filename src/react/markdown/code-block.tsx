@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useToolChatLabels } from '../components/labels';
+import { useHighlightedLines } from './highlight';
 
 export interface CodeBlockProps {
   code: string;
@@ -8,13 +9,14 @@ export interface CodeBlockProps {
 }
 
 /**
- * A fenced code block with a Copy button. Highlighting is left to the host: the
- * `language-<name>` class is the hook for a lazily loaded highlighter, so none weighs on
- * the main bundle.
+ * A fenced code block with a Copy button. Highlighting comes from a `CodeHighlighter` the
+ * host loads lazily (`CodeHighlighterProvider`, or `ChatWrapper`'s `highlightCode`), so none
+ * weighs on the main bundle; the `language-<name>` class also suits class-based highlighters.
  */
 export function CodeBlock({ code, language }: CodeBlockProps) {
   const labels = useToolChatLabels();
   const [copied, setCopied] = useState(false);
+  const lines = useHighlightedLines(code, language);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -44,7 +46,20 @@ export function CodeBlock({ code, language }: CodeBlockProps) {
         </button>
       </div>
       <pre>
-        <code className={language ? `language-${language}` : undefined}>{code}</code>
+        <code className={language ? `language-${language}` : undefined} data-highlighted={lines ? '' : undefined}>
+          {lines
+            ? lines.map((line, row) => (
+                <span key={row} className="toolchat-code-line">
+                  {line.map((token, column) => (
+                    <span key={column} className={token.className} style={token.color ? { color: token.color } : undefined}>
+                      {token.content}
+                    </span>
+                  ))}
+                  {row < lines.length - 1 ? '\n' : null}
+                </span>
+              ))
+            : code}
+        </code>
       </pre>
     </div>
   );

@@ -1,2 +1,8 @@
 export { Markdown, type MarkdownProps } from './markdown';
 export { CodeBlock, type CodeBlockProps } from './code-block';
+export {
+  CodeHighlighterProvider,
+  type CodeHighlighter,
+  type CodeHighlighterProviderProps,
+  type HighlightToken,
+} from './highlight';

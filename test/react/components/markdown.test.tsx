@@ -1,7 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'vitest-axe';
-import { Markdown } from 'toolchat';
+import { CodeHighlighterProvider, Markdown, type CodeHighlighter } from 'toolchat';
 
 describe('Markdown', () => {
   describe('given GitHub-flavoured Markdown', () => {
@@ -107,6 +107,68 @@ describe('Markdown', () => {
       }
       expect(screen.getByRole('link', { name: 'docs' }).getAttribute('href')).toBe('https://example.com/a?b=1');
       expect(screen.getByRole('link', { name: 'https://example.org' })).toBeTruthy();
+    });
+  });
+
+  describe('given a code highlighter', () => {
+    const keywords: CodeHighlighter = async (code) =>
+      code.split('\n').map((line) =>
+        line.split(/(\bconst\b)/).filter(Boolean).map((content) => (content === 'const' ? { content, className: 'token keyword', color: '#cf222e' } : { content })),
+      );
+
+    it('shows the plain code first, then the tokens it resolves, with the same text', async () => {
+      const highlight = vi.fn(keywords);
+      const { container } = render(
+        <CodeHighlighterProvider highlight={highlight}>
+          <Markdown text={'```js\nconst a = 1;\nconst b = 2;\n```'} />
+        </CodeHighlighterProvider>,
+      );
+      const code = () => container.querySelector('pre code')!;
+      expect(code().textContent).toBe('const a = 1;\nconst b = 2;');
+      await waitFor(() => expect(code().querySelectorAll('.token.keyword')).toHaveLength(2));
+      expect(highlight).toHaveBeenCalledWith('const a = 1;\nconst b = 2;', 'js');
+      expect(code().textContent).toBe('const a = 1;\nconst b = 2;');
+      expect((code().querySelector('.token.keyword') as HTMLElement).style.color).toBe('rgb(207, 34, 46)');
+    });
+
+    it('never shows tokens of older text while the code streams', async () => {
+      const pending: Array<() => void> = [];
+      const slow: CodeHighlighter = (code, language) => new Promise((resolve) => pending.push(() => void keywords(code, language).then(resolve)));
+      const { container, rerender } = render(
+        <CodeHighlighterProvider highlight={slow}>
+          <Markdown text={'```js\nconst a'} />
+        </CodeHighlighterProvider>,
+      );
+      await waitFor(() => expect(pending).toHaveLength(1));
+      pending[0]!();
+      await waitFor(() => expect(container.querySelector('.token.keyword')).toBeTruthy());
+
+      rerender(
+        <CodeHighlighterProvider highlight={slow}>
+          <Markdown text={'```js\nconst a = 1'} />
+        </CodeHighlighterProvider>,
+      );
+      await waitFor(() => expect(container.querySelector('pre code')?.textContent).toBe('const a = 1'));
+      expect(container.querySelector('.token')).toBeNull();
+
+      await waitFor(() => expect(pending).toHaveLength(2));
+      pending[1]!();
+      await waitFor(() => expect(container.querySelector('.token.keyword')).toBeTruthy());
+      expect(container.querySelector('pre code')?.textContent).toBe('const a = 1');
+    });
+
+    it('leaves the code plain when the highlighter fails or there is no language', async () => {
+      const failing: CodeHighlighter = vi.fn(async () => {
+        throw new Error('no grammar');
+      });
+      const { container } = render(
+        <CodeHighlighterProvider highlight={failing}>
+          <Markdown text={'```zz\nx\n```\n\n```\ny\n```'} />
+        </CodeHighlighterProvider>,
+      );
+      await waitFor(() => expect(failing).toHaveBeenCalledOnce());
+      expect([...container.querySelectorAll('pre code')].map((c) => c.textContent)).toEqual(['x', 'y']);
+      expect(container.querySelector('[data-highlighted]')).toBeNull();
     });
   });
 });
