@@ -1,5 +1,6 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { createUIMessageStreamResponse, type LanguageModel, type ToolSet as AIToolSet } from 'ai';
+import { toMarkerRequest } from '../core/model/marker-request';
 import { streamChat } from '../core/model/stream-chat';
 import { createDemoModel } from '../transports/demo/model';
 import { parseChatRequest } from './request-body';
@@ -20,6 +21,13 @@ export interface ChatHandlerOptions {
    * @default 5
    */
   maxSteps?: number;
+  /**
+   * For text-only models: the tools are described in the system prompt and called with the
+   * legacy `###:{"toolName":…,"parameters":…}` marker (use `toolMarkers="on"` in the browser),
+   * and the conversation reaches the model as text. No native tools are sent.
+   * @default false
+   */
+  toolMarkers?: boolean;
   /** Environment to read the OpenAI settings from. @default process.env where it exists */
   env?: Record<string, string | undefined>;
 }
@@ -43,12 +51,14 @@ export function createChatHandler(options: ChatHandlerOptions = {}): (request: R
     const parsed = await parseChatRequest(body);
     if (!parsed.ok) return jsonError(400, parsed.message);
     const { messages, tools, toolsDisabled } = parsed.request;
+    const markers = options.toolMarkers
+      ? toMarkerRequest({ messages, tools, toolsDisabled, ...(options.system === undefined ? {} : { system: options.system }) })
+      : undefined;
     const stream = await streamChat({
       model,
       messages,
-      tools,
-      toolsDisabled,
-      ...(options.system === undefined ? {} : { system: options.system }),
+      ...(markers ? markers : { tools, toolsDisabled }),
+      ...(markers || options.system === undefined ? {} : { system: options.system }),
       ...(options.tools === undefined ? {} : { serverTools: options.tools }),
       ...(options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }),
       abortSignal: request.signal,

@@ -16,6 +16,12 @@ import type { ToolSchemas } from '../tools/types';
 export interface StreamChatOptions {
   model: LanguageModel;
   messages: UIMessage[];
+  /**
+   * The conversation as the model should see it, when it differs from `messages` (the text-only
+   * form of the `###:` marker mode); the answer still continues `messages`.
+   * @default messages
+   */
+  modelMessages?: UIMessage[];
   /** The client's tools: the model may call them, and their calls go back to the browser. */
   tools?: ToolSchemas;
   /** The forced final round: no tool definitions reach the model. */
@@ -48,7 +54,10 @@ export async function streamChat(options: StreamChatOptions): Promise<ReadableSt
     });
   }
   const tools: AIToolSet = { ...clientTools, ...options.serverTools };
-  const messages = await convertToModelMessages(options.messages, { tools, ignoreIncompleteToolCalls: true });
+  const messages = await convertToModelMessages(options.modelMessages ?? options.messages, {
+    tools,
+    ignoreIncompleteToolCalls: true,
+  });
   const result = streamText({
     model: options.model,
     messages,

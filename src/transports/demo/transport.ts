@@ -1,9 +1,13 @@
 import type { ChatTransport, UIMessage, UIMessageChunk } from 'ai';
+import { toMarkerRequest } from '../../core/model/marker-request';
 import { streamChat } from '../../core/model/stream-chat';
 import type { ToolChatRequestBody } from '../../core/tools/types';
 import { createDemoModel, type DemoModelOptions } from './model';
 
-/** Options of {@link createDemoTransport}. */
+/**
+ * Options of {@link createDemoTransport}. With `toolMarkers: true` the model calls tools with
+ * the legacy `###:` text marker, as a text-only model would: pair it with `toolMarkers="on"`.
+ */
 export type DemoTransportOptions = DemoModelOptions;
 
 /**
@@ -16,11 +20,15 @@ export function createDemoTransport(options: DemoTransportOptions = {}): ChatTra
   return {
     async sendMessages({ messages, abortSignal, body }): Promise<ReadableStream<UIMessageChunk>> {
       const request = (body ?? {}) as ToolChatRequestBody;
+      const tools = {
+        ...(request.tools === undefined ? {} : { tools: request.tools }),
+        ...(request.toolsDisabled === undefined ? {} : { toolsDisabled: request.toolsDisabled }),
+      };
       return streamChat({
         model,
         messages,
-        ...(request.tools === undefined ? {} : { tools: request.tools }),
-        ...(request.toolsDisabled === undefined ? {} : { toolsDisabled: request.toolsDisabled }),
+        // In marker mode the model writes `###:` markers; `toolMarkers="on"` in the hook parses them.
+        ...(options.toolMarkers ? toMarkerRequest({ messages, ...tools }) : tools),
         ...(abortSignal === undefined ? {} : { abortSignal }),
       });
     },

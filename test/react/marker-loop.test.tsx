@@ -1,0 +1,85 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { DefaultChatTransport, isToolUIPart, type UIMessage } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
+import { describe, expect, it, vi } from 'vitest';
+import { createDemoModel, createChatHandler } from 'toolchat/server';
+import { createDemoTransport, demoTools, useToolChat } from 'toolchat';
+import { textResponse } from '../support/mock-models';
+
+function textOf(message: UIMessage | undefined): string {
+  return (message?.parts ?? []).map((part) => (part.type === 'text' ? part.text : '')).join('');
+}
+
+describe('given a text-only model that calls tools with the ###: marker', () => {
+  it('runs the tool from the marker in the browser demo and answers, with no marker text shown', async () => {
+    const onToolResult = vi.fn();
+    const { result } = renderHook(() =>
+      useToolChat({ transport: createDemoTransport({ toolMarkers: true }), toolMarkers: 'on', tools: demoTools, onToolResult }),
+    );
+    await act(() => result.current.sendMessage("What's the weather in Paris?"));
+    await waitFor(() => expect(result.current.activity.state).toBe('idle'));
+
+    expect(onToolResult).toHaveBeenCalledWith('getWeather', expect.objectContaining({ ok: true }));
+    const answer = result.current.messages.at(-1);
+    expect(answer?.parts.filter(isToolUIPart)).toEqual([
+      expect.objectContaining({ type: 'dynamic-tool', toolName: 'getWeather', state: 'output-available', input: { city: 'Paris' } }),
+    ]);
+    expect(textOf(answer)).toMatch(/21°C/);
+    expect(textOf(answer)).not.toContain('###');
+  });
+
+  it('through createChatHandler({ toolMarkers: true }): no native tools, the tools in the prompt, results as text', async () => {
+    const model = createDemoModel({ toolMarkers: true });
+    const doStream = vi.spyOn(model, 'doStream');
+    const handler = createChatHandler({ model, toolMarkers: true, system: 'You are a demo.' });
+    const transport = new DefaultChatTransport<UIMessage>({
+      api: 'http://localhost/api/chat',
+      fetch: async (input, init) => handler(new Request(String(input), init)),
+    });
+    const { result } = renderHook(() => useToolChat({ transport, toolMarkers: 'on', tools: demoTools }));
+    await act(() => result.current.sendMessage("What's the weather in Paris?"));
+    await waitFor(() => expect(result.current.activity.state).toBe('idle'));
+
+    expect(doStream).toHaveBeenCalledTimes(2);
+    const [first, second] = doStream.mock.calls.map(([options]) => options);
+    expect(first?.tools ?? []).toEqual([]);
+    const system = first?.prompt[0];
+    expect(system?.role).toBe('system');
+    expect(String(system?.content)).toContain('You are a demo.');
+    expect(String(system?.content)).toContain('###:{"toolName"');
+    expect(String(system?.content)).toContain('getWeather');
+    // The next request renders the round as text: the marker in the assistant turn, the result in a user turn.
+    const prompt = second?.prompt ?? [];
+    expect(prompt.some((message) => message.role === 'tool')).toBe(false);
+    const texts = prompt.map((message) =>
+      typeof message.content === 'string'
+        ? message.content
+        : message.content.map((part) => ('text' in part ? part.text : '')).join(''),
+    );
+    expect(texts.some((text) => text.includes('###:{"toolName":"getWeather"'))).toBe(true);
+    expect(texts.some((text) => /Tool result for getWeather \(.+\): \{.*"tempC":21/.test(text))).toBe(true);
+    expect(textOf(result.current.messages.at(-1))).toMatch(/21°C/);
+  });
+
+  it('shows a bad marker as an invalid tool call and sends the error back so the model can correct itself', async () => {
+    const model = new MockLanguageModelV4({
+      doStream: [textResponse('Let me check. ###:{"toolName":"getWeather","parameters":{"city":}}'), textResponse('Sorry.')],
+    });
+    const handler = createChatHandler({ model, toolMarkers: true });
+    const transport = new DefaultChatTransport<UIMessage>({
+      api: 'http://localhost/api/chat',
+      fetch: async (input, init) => handler(new Request(String(input), init)),
+    });
+    const { result } = renderHook(() => useToolChat({ transport, toolMarkers: 'on', tools: demoTools }));
+    await act(() => result.current.sendMessage('Weather?'));
+    await waitFor(() => expect(model.doStreamCalls).toHaveLength(2));
+    await waitFor(() => expect(result.current.activity.state).toBe('idle'));
+
+    const part = result.current.messages.at(-1)?.parts.find(isToolUIPart);
+    expect(part).toMatchObject({ state: 'output-error', errorText: expect.stringMatching(/^Invalid tool call format/) });
+    const prompt = model.doStreamCalls[1]?.prompt ?? [];
+    const lastUser = prompt.filter((message) => message.role === 'user').at(-1);
+    const text = Array.isArray(lastUser?.content) ? lastUser.content.map((p) => ('text' in p ? p.text : '')).join('') : '';
+    expect(text).toMatch(/Tool error for .*Invalid tool call format/);
+  });
+});
