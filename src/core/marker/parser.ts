@@ -1,44 +1,8 @@
 import { createIdGenerator } from 'ai';
+import { interpretMarker } from './interpret-marker';
+import type { MarkerEvent, ToolMarkerParser, ToolMarkerParserOptions } from './types';
 
-/** What the parser reports, in the order it appears in the text. */
-export type MarkerEvent =
-  | { type: 'text'; text: string }
-  /** Only with `emitToolCallStart`: a marker's JSON began; its call or error follows with the same id. */
-  | { type: 'tool-call-start'; toolCallId: string }
-  | { type: 'tool-call'; toolCallId: string; toolName: string; input: Record<string, unknown> }
-  | {
-      type: 'error';
-      /** The marker exactly as the model wrote it (`###:{…` or a glued `{…`). */
-      raw: string;
-      /** Readable, starting with `Invalid tool call format:`. */
-      message: string;
-      /** The id the call would have had, so a card and a result can refer to it. */
-      toolCallId: string;
-      /** Present when the JSON parsed and named a tool. */
-      toolName?: string;
-    };
-
-export interface ToolMarkerParserOptions {
-  /**
-   * Makes the ids of parsed tool calls.
-   * @default `call_` + 16 random characters
-   */
-  generateId?: () => string;
-  /**
-   * Also report `tool-call-start` as soon as a marker's JSON begins, so a UI can show that a
-   * call is being written.
-   * @default false
-   */
-  emitToolCallStart?: boolean;
-}
-
-/** An incremental `###:{json}` parser: feed it text deltas, then call `end()` once. */
-export interface ToolMarkerParser {
-  /** Parses one delta; returns the events it completes (text not yet decidable is held back). */
-  push(delta: string): MarkerEvent[];
-  /** Ends the stream: releases held-back text, reports an unterminated marker; resets the parser. */
-  end(): MarkerEvent[];
-}
+export type { MarkerEvent, ToolMarkerParser, ToolMarkerParserOptions } from './types';
 
 export const TOOL_MARKER = '###:';
 
@@ -327,36 +291,4 @@ class MarkerParser implements ToolMarkerParser {
  */
 export function createToolMarkerParser(options: ToolMarkerParserOptions = {}): ToolMarkerParser {
   return new MarkerParser(options);
-}
-
-/** Turns a complete marker (`###:{…}` or a glued `{…}`) into a tool call or a readable error. */
-function interpretMarker(raw: string, toolCallId: string): MarkerEvent {
-  const json = raw.slice(raw.indexOf('{'));
-  let value: unknown;
-  try {
-    value = JSON.parse(json);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    return { type: 'error', raw, toolCallId, message: `Invalid tool call format: the JSON does not parse (${reason})` };
-  }
-  const call = value as { toolName?: unknown; parameters?: unknown };
-  if (typeof call.toolName !== 'string' || call.toolName.trim() === '') {
-    return {
-      type: 'error',
-      raw,
-      toolCallId,
-      message: 'Invalid tool call format: "toolName" must be a non-empty string, e.g. ###:{"toolName":"getWeather","parameters":{"city":"Paris"}}',
-    };
-  }
-  const parameters = call.parameters ?? {};
-  if (typeof parameters !== 'object' || Array.isArray(parameters)) {
-    return {
-      type: 'error',
-      raw,
-      toolCallId,
-      toolName: call.toolName,
-      message: `Invalid tool call format: "parameters" of ${call.toolName} must be a JSON object`,
-    };
-  }
-  return { type: 'tool-call', toolCallId, toolName: call.toolName, input: parameters as Record<string, unknown> };
 }
