@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import type { ToolCallView } from '../types';
 import { jsonText } from './json-text';
 import { useToolChatLabels } from './labels';
@@ -38,12 +38,18 @@ export function ToolCallCard({
   const labels = useToolChatLabels();
   const detailsId = useId();
   const titleId = useId();
+  const headerRef = useRef<HTMLButtonElement | null>(null);
   const [openState, setOpenState] = useState<boolean | undefined>(defaultOpen);
   const awaiting = call.phase === 'awaiting-approval';
   const open = openProp ?? openState ?? (awaiting || call.phase === 'error');
   const toggle = () => {
     setOpenState(!open);
     onOpenChange?.(!open);
+  };
+  // The buttons go away once the call is decided: keep focus on the card, not the page.
+  const decide = (handler: ((toolCallId: string) => void) | undefined) => {
+    handler?.(call.toolCallId);
+    headerRef.current?.focus();
   };
   const streaming = call.phase === 'streaming-input';
   const custom = render?.(call);
@@ -58,6 +64,7 @@ export function ToolCallCard({
       aria-labelledby={titleId}
     >
       <button
+        ref={headerRef}
         type="button"
         className="toolchat-tool-header"
         aria-expanded={open}
@@ -107,7 +114,8 @@ export function ToolCallCard({
             className="toolchat-button"
             data-variant="primary"
             disabled={!onApprove}
-            onClick={() => onApprove?.(call.toolCallId)}
+            aria-describedby={titleId}
+            onClick={() => decide(onApprove)}
           >
             {labels.approve}
           </button>
@@ -115,7 +123,8 @@ export function ToolCallCard({
             type="button"
             className="toolchat-button"
             disabled={!onDeny}
-            onClick={() => onDeny?.(call.toolCallId)}
+            aria-describedby={titleId}
+            onClick={() => decide(onDeny)}
           >
             {labels.deny}
           </button>

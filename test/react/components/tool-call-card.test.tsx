@@ -98,6 +98,15 @@ describe('ToolCallCard', () => {
       expect((await axe(container)).violations).toEqual([]);
     });
 
+    it('names the tool in the description of its buttons, and keeps focus on the card once decided', async () => {
+      const { rerender } = renderCard({ call: call({ phase: 'awaiting-approval', output: undefined }), onApprove: vi.fn(), onDeny: vi.fn() });
+      const approve = screen.getByRole('button', { name: 'Approve' });
+      expect(approve.getAttribute('aria-describedby')).toBe(screen.getByText('getWeather').id);
+      await userEvent.setup().click(approve);
+      rerender(<ToolCallCard call={call({ phase: 'running', output: undefined })} onApprove={vi.fn()} onDeny={vi.fn()} />);
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: /getWeather/ }));
+    });
+
     it('shows no approval buttons once the call is decided', () => {
       renderCard({ call: call({ phase: 'running', output: undefined }), onApprove: vi.fn(), onDeny: vi.fn() });
       expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
