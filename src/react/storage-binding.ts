@@ -1,0 +1,99 @@
+import type { Chat } from '@ai-sdk/react';
+import { getToolName, isToolUIPart, type UIMessage } from 'ai';
+import { findTool } from '../core/tools/execute-tool-calls';
+import type { ToolSet } from '../core/tools/define-tool';
+import type { ToolLoop } from '../core/loop/tool-loop';
+import { INTERRUPTED_TOOL_ERROR } from '../core/storage/interrupted';
+import { createChatPersistence, type ChatPersistence } from '../core/storage/persistence';
+import type { ChatStorage } from '../core/storage/types';
+import type { ChatStorageError } from '../core/storage/errors';
+
+/** What a chat needs from its surroundings to be saved and restored. */
+export interface StorageBindingTarget {
+  chat: Chat<UIMessage>;
+  loop: ToolLoop;
+  tools: () => ToolSet;
+  onError: (error: ChatStorageError) => void;
+}
+
+/** A chat bound to a storage: restored once, then saved as it changes. */
+export interface StorageBinding {
+  /** Settles when the stored conversation (if any) is on screen. */
+  readonly ready: Promise<void>;
+  readonly persistence: ChatPersistence;
+  dispose(): void;
+}
+
+/**
+ * Restores a chat from storage and keeps it saved: immediately when a request leaves (the
+ * user's message is never lost), when a round or the answer ends, and throttled while tokens
+ * stream. Tool calls the reload cut off become "interrupted" error results, so the
+ * conversation stays valid for every provider; calls that need approval ask again.
+ */
+export function bindStorage(target: StorageBindingTarget, storage: ChatStorage, chatId: string): StorageBinding {
+  const { chat, loop } = target;
+  const persistence = createChatPersistence({ storage, chatId, onError: target.onError });
+  let restored = false;
+  const ready = persistence
+    .load()
+    .then((loaded) => {
+      // A conversation started before the record arrived wins over the stored one.
+      if (loaded && chat.messages.length === 0) {
+        const { messages, approvals } = resume(loaded.messages, target.tools());
+        chat.messages = messages;
+        for (const toolCall of approvals) loop.onToolCall({ toolCall });
+      }
+    })
+    .finally(() => {
+      restored = true;
+    });
+
+  const unsubscribeMessages = chat['~registerMessagesCallback'](() => {
+    if (restored) void persistence.save(chat.messages);
+  });
+  const unsubscribeStatus = chat['~registerStatusCallback'](() => {
+    // `submitted`: the user's message is in, the request is leaving. `ready`/`error`: a round
+    // or the whole answer ended.
+    if (restored && chat.status !== 'streaming') void persistence.save(chat.messages, { immediate: true });
+  });
+
+  return {
+    ready,
+    persistence,
+    dispose() {
+      unsubscribeMessages();
+      unsubscribeStatus();
+      void persistence.dispose();
+    },
+  };
+}
+
+interface ResumeResult {
+  messages: UIMessage[];
+  approvals: { toolCallId: string; toolName: string; input: unknown }[];
+}
+
+function resume(messages: UIMessage[], tools: ToolSet): ResumeResult {
+  const approvals: ResumeResult['approvals'] = [];
+  const settled = messages.map((message) => {
+    if (message.role !== 'assistant' || !message.parts.some(isOpenToolPart)) return message;
+    return {
+      ...message,
+      parts: message.parts.map((part) => {
+        if (!isOpenToolPart(part)) return part;
+        const toolName = getToolName(part);
+        const needsApproval = findTool(tools, toolName)?.needsApproval;
+        if (part.state === 'input-available' && needsApproval !== undefined && needsApproval !== false) {
+          approvals.push({ toolCallId: part.toolCallId, toolName, input: part.input });
+          return part;
+        }
+        return { ...part, state: 'output-error', errorText: INTERRUPTED_TOOL_ERROR } as typeof part;
+      }),
+    };
+  });
+  return { messages: settled, approvals };
+}
+
+function isOpenToolPart(part: UIMessage['parts'][number]): part is Extract<UIMessage['parts'][number], { toolCallId: string }> {
+  return isToolUIPart(part) && (part.state === 'input-available' || part.state === 'input-streaming');
+}
