@@ -5,6 +5,13 @@ export { executeToolCall, executeToolCalls, DEFAULT_TOOL_TIMEOUT_MS } from './to
 export type { ExecuteToolCallsOptions } from './tools/execute-tool-calls';
 export { toolSchemas } from './tools/tool-schemas';
 export { toolErrorMessages } from './tools/errors';
+export type { ToolRetry } from './tools/define-tool';
+export { backoffDelay } from './tools/execute-tool-calls';
+export { serializeToolOutput, toJsonValue, DEFAULT_MAX_OUTPUT_BYTES } from './tools/serialize-output';
+export type { TruncatedOutput } from './tools/serialize-output';
+export { formatLoopEvent } from './loop/events';
+export type { LoopEndReason, LoopUsage, ToolCallOutcome, ToolLoopEvent } from './loop/events';
+export { ChatRequestError, withHttpErrors, parseRetryAfter } from './loop/http-errors';
 
 export type { Activity, ActivityState } from './loop/activity';
 export { defaultLabels } from './loop/labels';

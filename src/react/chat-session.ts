@@ -1,6 +1,6 @@
 import { Chat } from '@ai-sdk/react';
 import { DefaultChatTransport, type UIMessage } from 'ai';
-import { nextRequest } from '../core/loop/rounds';
+import { withHttpErrors } from '../core/loop/http-errors';
 import { ToolLoop } from '../core/loop/tool-loop';
 import { createToolMarkerTransform } from '../core/marker/index';
 import { withToolRequest } from '../transports/with-tool-request';
@@ -44,11 +44,18 @@ export function disposeChatSession(id: string): void {
 function createChatSession(initial: UseToolChatOptions): ChatSession {
   const session = { options: initial } as ChatSession;
   const loop = new ToolLoop(() => session.options);
-  const base = initial.transport ?? new DefaultChatTransport<UIMessage>({ api: initial.api ?? '/api/chat' });
+  const base =
+    initial.transport ??
+    new DefaultChatTransport<UIMessage>({
+      api: initial.api ?? '/api/chat',
+      // Read at each request; failures become readable errors (status, message, Retry-After).
+      fetch: withHttpErrors((input, init) => (session.options.fetch ?? globalThis.fetch)(input, init)),
+    });
   const transport = withToolRequest(
     base,
     (messages) => loop.requestBody(messages),
     initial.toolMarkers === 'on' ? () => createToolMarkerTransform() : undefined,
+    (chunk) => loop.observeChunk(chunk),
   );
   const chat = new Chat<UIMessage>({
     ...(initial.id === undefined ? {} : { id: initial.id }),
@@ -57,10 +64,10 @@ function createChatSession(initial: UseToolChatOptions): ChatSession {
     onToolCall: loop.onToolCall,
     sendAutomaticallyWhen: loop.sendAutomaticallyWhen,
     onError: (error) => session.options.onError?.(error),
-    onFinish: ({ message, messages, isAbort, isError }) => {
+    onFinish: ({ message, isAbort, isError }) => {
       // A response that ends in tool calls is a round, not the end of the loop.
-      if (isAbort || isError || nextRequest(messages, session.options.maxToolRounds).send) return;
-      if (message.parts.some((part) => part.type === 'text')) session.options.onFinish?.(message);
+      const reason = loop.onResponseFinish({ message, isAbort, isError });
+      if (reason === 'answered' || reason === 'max-rounds' || reason === 'budget') session.options.onFinish?.(message);
     },
   });
   loop.attach(chat);

@@ -1,7 +1,8 @@
 import type { ChatStatus, ChatTransport, UIMessage } from 'ai';
 import type { Activity } from '../core/loop/activity';
 import type { ToolLabels } from '../core/loop/labels';
-import type { ToolCallResult } from '../core/tools/types';
+import type { ToolLoopEvent } from '../core/loop/events';
+import type { ToolCall, ToolCallResult } from '../core/tools/types';
 import type { ToolSet } from '../core/tools/define-tool';
 
 /** Options shared by `useToolChat` and `<ChatWrapper>`. */
@@ -13,6 +14,12 @@ export interface UseToolChatOptions {
   api?: string;
   /** Where the model's answers come from; the default posts to `api`. */
   transport?: ChatTransport<UIMessage>;
+  /**
+   * The `fetch` of the default transport (ignored with `transport`). Failed requests become
+   * a `ChatRequestError` with the status, the server's message and any `Retry-After`.
+   * @default globalThis.fetch
+   */
+  fetch?: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
   /** Browser-side tools the model may call. */
   tools?: ToolSet;
   /**
@@ -35,13 +42,50 @@ export interface UseToolChatOptions {
    * @default 16
    */
   throttle?: number;
+  /**
+   * How many tool calls run at once; the others wait, shown as pending.
+   * @default Infinity
+   */
+  concurrency?: number;
+  /**
+   * Token budget of one turn (the user's message and every round after it), from the usage
+   * the server reports (`createChatHandler` does). Once used up, the next request is the
+   * final answer with tools disabled, with the status `labels.budgetReached`.
+   * @default no budget
+   */
+  maxTokens?: number;
+  /**
+   * Size cap of a tool output as JSON; a larger output reaches the model truncated, with a
+   * note saying so.
+   * @default 102400
+   */
+  maxOutputBytes?: number;
+  /**
+   * Whether a round's results go back to the model by themselves; a function decides per
+   * round. When it says no, the results are shown and `continue()` sends them.
+   * @default true
+   */
+  autoContinue?: boolean | ((results: ToolCallResult[]) => boolean | PromiseLike<boolean>);
   /** The chat's id; chats with the same id share their tool executions. */
   id?: string;
   initialMessages?: UIMessage[];
   /** User-visible strings; English by default. */
   labels?: Partial<ToolLabels>;
-  /** Called once per tool call with its result. */
+  /** Called once per tool call when the model makes it. */
+  onToolCall?: (call: ToolCall) => void;
+  /** Called once per tool call with its result (the output as the tool returned it). */
   onToolResult?: (toolName: string, result: ToolCallResult) => void;
+  /** Every step of the loop as a typed event: rounds, tool calls with durations, the loop's end and why. */
+  onEvent?: (event: ToolLoopEvent) => void;
+  /**
+   * Logs every loop event to `console.debug`.
+   * @default false
+   */
+  debug?: boolean;
+  /** The loop's clock, for timings in events. @default Date.now */
+  now?: () => number;
+  /** Jitter source of tool retries, in [0, 1). @default Math.random */
+  random?: () => number;
   /** Called whenever the chat's activity changes. */
   onStatus?: (activity: Activity) => void;
   /** Called when the loop ends with the model's final message. */

@@ -1,9 +1,9 @@
 import { useChat } from '@ai-sdk/react';
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { hasToolResult, lastStepToolParts, nextRequest } from '../core/loop/rounds';
-import { toolErrorMessages } from '../core/tools/errors';
 import type { ToolRun } from '../core/loop/tool-run';
+import { nextRequest } from '../core/loop/rounds';
 import { getChatSession } from './chat-session';
+import { dropIncompleteCalls, inProgress, openCalls, settleOpenCalls } from './open-calls';
 import type { ToolCallView, UseToolChatOptions, UseToolChatResult } from './types';
 
 /**
@@ -28,18 +28,7 @@ export function useToolChat(options: UseToolChatOptions = {}): UseToolChatResult
 
   const sendMessage = useCallback(
     async (text: string) => {
-      // Calls left open by Stop or a broken stream get an error result first, so the
-      // conversation stays valid for every provider.
-      for (const part of lastStepToolParts(chat.messages.at(-1))) {
-        if (hasToolResult(part) || loop.getRun(part.toolCallId)?.phase === 'running') continue;
-        const toolName = part.type === 'dynamic-tool' ? part.toolName : part.type.slice('tool-'.length);
-        await chat.addToolOutput({
-          tool: toolName,
-          toolCallId: part.toolCallId,
-          state: 'output-error',
-          errorText: toolErrorMessages.cancelled(toolName),
-        });
-      }
+      await settleOpenCalls(chat, loop);
       loop.beginTurn();
       await chat.sendMessage({ text });
     },
@@ -52,14 +41,18 @@ export function useToolChat(options: UseToolChatOptions = {}): UseToolChatResult
   }, [chat, loop]);
 
   const retry = useCallback(async () => {
-    loop.beginTurn();
+    // A call cut mid-stream is dropped; the model makes it again if it still wants it.
+    dropIncompleteCalls(chat);
+    loop.resume();
     chat.clearError();
+    // Results still on their way go back by themselves once they are all in.
+    if (openCalls(chat).some((part) => inProgress(loop, part.toolCallId))) return;
     await chat.sendMessage();
   }, [chat, loop]);
 
   const continueLoop = useCallback(async () => {
     if (!nextRequest(chat.messages, session.options.maxToolRounds).send) return;
-    loop.beginTurn();
+    loop.resume();
     await chat.sendMessage();
   }, [chat, loop, session]);
 

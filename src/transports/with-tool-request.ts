@@ -3,14 +3,20 @@ import type { ToolChatRequestBody } from '../core/tools/types';
 
 /**
  * Wraps any transport so every request carries the tools and the final-round flag, computed
- * from the messages at the moment the request leaves (also for automatic resubmissions), and
- * optionally transforms the response stream (the `###:` marker stage).
+ * from the messages at the moment the request leaves (also for automatic resubmissions),
+ * optionally transforms the response stream (the `###:` marker stage), and lets the loop see
+ * each chunk as it passes (usage for the token budget).
  */
 export function withToolRequest(
   transport: ChatTransport<UIMessage>,
   requestBody: (messages: readonly UIMessage[]) => ToolChatRequestBody,
   transformResponse?: () => TransformStream<UIMessageChunk, UIMessageChunk>,
+  onChunk?: (chunk: UIMessageChunk) => void,
 ): ChatTransport<UIMessage> {
+  const finish = (stream: ReadableStream<UIMessageChunk>) => {
+    const transformed = transformResponse ? stream.pipeThrough(transformResponse()) : stream;
+    return onChunk ? transformed.pipeThrough(observe(onChunk)) : transformed;
+  };
   return {
     async sendMessages(options) {
       const extra = requestBody(options.messages);
@@ -18,11 +24,20 @@ export function withToolRequest(
         ...options,
         body: { ...(options.body as object | undefined), ...extra },
       });
-      return transformResponse ? stream.pipeThrough(transformResponse()) : stream;
+      return finish(stream);
     },
     async reconnectToStream(options) {
       const stream = await transport.reconnectToStream(options);
-      return stream && transformResponse ? stream.pipeThrough(transformResponse()) : stream;
+      return stream && finish(stream);
     },
   };
+}
+
+function observe(onChunk: (chunk: UIMessageChunk) => void): TransformStream<UIMessageChunk, UIMessageChunk> {
+  return new TransformStream({
+    transform(chunk, controller) {
+      onChunk(chunk);
+      controller.enqueue(chunk);
+    },
+  });
 }

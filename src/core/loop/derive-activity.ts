@@ -1,7 +1,8 @@
 import { isToolUIPart, type ChatStatus, type UIMessage } from 'ai';
 import type { Activity } from './activity';
 import type { ToolLabels } from './labels';
-import { countToolRounds, hasToolResult, lastStepToolParts, nextRequest } from './rounds';
+import type { FinalReason } from './loop-policy';
+import { countToolRounds, hasToolResult, lastStepToolParts } from './rounds';
 import type { ToolRun } from './tool-run';
 
 export interface ActivityInput {
@@ -9,9 +10,13 @@ export interface ActivityInput {
   error: Error | undefined;
   messages: readonly UIMessage[];
   runs: ReadonlyMap<string, ToolRun>;
-  stopped: boolean;
-  /** The request in flight is the forced final one, with tools disabled. */
-  finalRound: boolean;
+  /**
+   * What happens once every result is in: whether the loop sends them (false after Stop, or
+   * when `autoContinue` holds them), and whether that request is a forced final one.
+   */
+  next: { send: boolean; final: FinalReason | undefined };
+  /** Set while the request in flight is the forced final one, with tools disabled. */
+  finalRound: FinalReason | undefined;
   maxToolRounds: number;
   labels: ToolLabels;
 }
@@ -29,7 +34,7 @@ export function deriveActivity(input: ActivityInput): Activity {
   }
   const last = input.messages.at(-1);
   if (status === 'submitted' || status === 'streaming') {
-    if (input.finalRound) return { state: 'finalizing', label: labels.finalizing };
+    if (input.finalRound) return finalizing(input.finalRound, labels);
     if (status === 'submitted') return { state: 'thinking', label: labels.thinking };
     const lastPart = last?.role === 'assistant' ? last.parts.at(-1) : undefined;
     if (lastPart && isToolUIPart(lastPart) && lastPart.state === 'input-streaming') {
@@ -59,14 +64,15 @@ export function deriveActivity(input: ActivityInput): Activity {
     };
   }
   if (status === 'streaming') return { state: 'streaming', label: labels.streaming };
-  const next = nextRequest(input.messages, maxToolRounds);
-  if (!input.stopped && next.send) {
+  if (input.next.send) {
     // Results are complete and the next request is about to leave.
-    return next.toolsDisabled
-      ? { state: 'finalizing', label: labels.finalizing }
-      : { state: 'thinking', label: labels.thinking };
+    return input.next.final ? finalizing(input.next.final, labels) : { state: 'thinking', label: labels.thinking };
   }
   return { state: 'idle', label: labels.idle };
+}
+
+function finalizing(reason: FinalReason, labels: ToolLabels): Activity {
+  return { state: 'finalizing', label: reason === 'budget' ? labels.budgetReached : labels.finalizing };
 }
 
 function runName(runs: ReadonlyMap<string, ToolRun>, toolCallId: string): string {

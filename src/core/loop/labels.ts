@@ -6,6 +6,8 @@ export interface ToolLabels {
   executing: (toolNames: readonly string[], round: number, maxRounds: number) => string;
   awaitingApproval: (toolNames: readonly string[]) => string;
   finalizing: string;
+  /** Status of the forced final answer once the `maxTokens` budget is used up. */
+  budgetReached: string;
   error: (error: Error) => string;
   idle: string;
   send: string;
@@ -28,6 +30,7 @@ export const defaultLabels: ToolLabels = {
     `Executing ${toolNames.join(', ')}…${round > 1 ? ` (round ${round} of ${maxRounds})` : ''}`,
   awaitingApproval: (toolNames) => `Waiting for your approval to run ${toolNames.join(', ')}`,
   finalizing: 'Maximum tool execution rounds reached. Generating final response…',
+  budgetReached: 'Token budget reached. Generating final response…',
   error: (error) => `Something went wrong: ${error.message}`,
   idle: '',
   send: 'Send',

@@ -1,14 +1,23 @@
-import type { ChatStatus, UIMessage } from 'ai';
+import type { ChatStatus, UIMessage, UIMessageChunk } from 'ai';
 import type { ToolSet } from '../tools/define-tool';
 import { errorMessage, toolErrorMessages } from '../tools/errors';
 import { DEFAULT_TOOL_TIMEOUT_MS, executeToolCall, findTool } from '../tools/execute-tool-calls';
+import { DEFAULT_MAX_OUTPUT_BYTES, serializeToolOutput, toJsonValue } from '../tools/serialize-output';
 import { toolSchemas } from '../tools/tool-schemas';
 import type { ToolCall, ToolCallResult, ToolChatRequestBody } from '../tools/types';
 import type { Activity } from './activity';
+import { askApproval } from './approval';
 import { deriveActivity } from './derive-activity';
-import { defaultLabels, type ToolLabels } from './labels';
-import { DEFAULT_MAX_TOOL_ROUNDS, nextRequest } from './rounds';
+import { formatLoopEvent, type LoopEndReason, type LoopUsage, type ToolLoopEvent } from './events';
+import { defaultLabels } from './labels';
+import { Limiter } from './limiter';
+import { decideNext, isSettled, lastStepResults, outcomeOf, type FinalReason, type LoopDecision } from './loop-policy';
+import { DEFAULT_MAX_TOOL_ROUNDS, lastStepToolParts } from './rounds';
+import type { ToolLoopOptions } from './tool-loop-options';
 import type { ToolRun } from './tool-run';
+import { readUsage } from './usage';
+
+export type { ToolLoopOptions } from './tool-loop-options';
 
 /** The part of an AI SDK chat the loop drives. */
 export interface LoopChat {
@@ -22,30 +31,31 @@ export interface LoopChat {
   ): void | PromiseLike<void>;
 }
 
-/** Everything the loop reads on each use, so callers can pass the latest props. */
-export interface ToolLoopOptions {
-  tools?: ToolSet;
-  maxToolRounds?: number;
-  timeoutMs?: number;
-  labels?: Partial<ToolLabels>;
-  onToolResult?: (toolName: string, result: ToolCallResult) => void;
-  now?: () => number;
-}
-
 /**
  * The tool loop of one chat, without React: runs each tool call exactly once, keeps the
- * state of every run for the UI, decides resubmission by the round policy, adds the tools to
- * each request, and derives one continuous activity for the whole loop.
+ * state of every run for the UI, decides resubmission by the round policy and the token
+ * budget, adds the tools to each request, logs every step, and derives one continuous
+ * activity for the whole loop.
  */
 export class ToolLoop {
   #chat: LoopChat | undefined;
   #getOptions: () => ToolLoopOptions;
   #runs = new Map<string, ToolRun>();
+  /** Calls the app answers itself with `addToolResult` (tools without `execute`). */
+  #external = new Set<string>();
   #approvals = new Map<string, (approved: boolean, reason?: string) => void>();
   #abort = new AbortController();
+  #limiter = new Limiter(() => this.#getOptions().concurrency ?? Number.POSITIVE_INFINITY);
   /** Set by Stop, cleared by the user's next message: nothing goes to the model in between. */
   #stopped = false;
-  #finalRequestInFlight = false;
+  /** `autoContinue` said no: the results wait for `continue()`. */
+  #held = false;
+  #finalInFlight: FinalReason | undefined;
+  #finalSent = false;
+  #tokensUsed = 0;
+  #responseUsage: LoopUsage | undefined;
+  #round = 0;
+  #active = false;
   #version = 0;
   #listeners = new Set<() => void>();
   #lastActivity: Activity | undefined;
@@ -62,50 +72,107 @@ export class ToolLoop {
 
   /** For `ChatInit.onToolCall`: starts the call and returns at once (never awaits the output). */
   readonly onToolCall = ({ toolCall }: { toolCall: ToolCall }): void => {
+    // Duplicate chunks, remounts and resubmissions all land here: one run per id, ever.
     if (this.#runs.has(toolCall.toolCallId)) return;
-    const tool = findTool(this.#tools(), toolCall.toolName);
-    if (tool && !tool.execute) {
-      // The app runs this tool itself and answers with addToolResult.
-      this.#setRun(toolCall, { phase: 'pending' });
-      return;
+    const call = { toolCallId: toolCall.toolCallId, toolName: toolCall.toolName, input: toolCall.input };
+    const arrivedAt = this.#now();
+    this.#setRun(call, { phase: 'pending', startedAt: arrivedAt });
+    this.#emit({ type: 'tool-call-start', at: arrivedAt, round: this.#round, ...call });
+    this.#call('onToolCall', () => this.#getOptions().onToolCall?.(call));
+    const tool = findTool(this.#tools(), call.toolName);
+    // Without `execute` the app runs the tool and answers with addToolResult.
+    if (tool && !tool.execute) this.#external.add(call.toolCallId);
+    else void this.#start(call, arrivedAt);
+  };
+
+  /** For `ChatInit.sendAutomaticallyWhen`: results go back only when all are in and allowed. */
+  readonly sendAutomaticallyWhen = async ({ messages }: { messages: UIMessage[] }): Promise<boolean> => {
+    if (this.#stopped || this.#chat?.status === 'error') return false;
+    if (!this.#decide(messages).send) return false;
+    // Our own record too: a result the server made up for a call still waiting here does not count.
+    for (const part of lastStepToolParts(messages.at(-1))) {
+      const run = this.#runs.get(part.toolCallId);
+      if (run && !isSettled(run.phase)) return false;
     }
-    this.#setRun(toolCall, { phase: 'running' });
-    void this.#start(toolCall);
+    const auto = this.#getOptions().autoContinue ?? true;
+    const go = typeof auto === 'function' ? await auto(lastStepResults(messages)) : auto;
+    if (!go) {
+      this.#held = true;
+      this.#notify();
+    }
+    return go && !this.#stopped;
   };
 
-  /** For `ChatInit.sendAutomaticallyWhen`. */
-  readonly sendAutomaticallyWhen = ({ messages }: { messages: UIMessage[] }): boolean => {
-    if (this.#stopped) return false;
-    return nextRequest(messages, this.#maxToolRounds()).send;
-  };
-
-  /** The body toolchat adds to a request for these messages. */
+  /** The body toolchat adds to a request for these messages; each call is one round. */
   requestBody(messages: readonly UIMessage[]): ToolChatRequestBody {
     const tools = this.#tools();
-    const { toolsDisabled } = nextRequest(messages, this.#maxToolRounds());
-    this.#finalRequestInFlight = toolsDisabled;
+    const { final, rounds } = this.#decide(messages);
+    this.#finalInFlight = final;
+    if (final) this.#finalSent = true;
+    this.#held = false;
+    this.#active = true;
+    this.#round = rounds + 1;
+    this.#responseUsage = undefined;
+    this.#emit({ type: 'round-start', at: this.#now(), round: this.#round, toolsDisabled: final !== undefined, ...(final ? { final } : {}) });
     this.#notify();
-    if (toolsDisabled) return { toolsDisabled: true };
+    if (final) return { toolsDisabled: true };
     return Object.keys(tools).length > 0 ? { tools: toolSchemas(tools) } : {};
+  }
+
+  /** Sees every response chunk: the usage the model reports. */
+  observeChunk(chunk: UIMessageChunk): void {
+    const usage = readUsage(chunk);
+    if (usage) this.#responseUsage = usage;
+  }
+
+  /** For `ChatInit.onFinish` (once per response): ends the round, and the loop when it is over. */
+  onResponseFinish({ message, isAbort, isError }: { message: UIMessage; isAbort: boolean; isError: boolean }): LoopEndReason | undefined {
+    if (!this.#active) return undefined;
+    const usage = this.#responseUsage;
+    this.#responseUsage = undefined;
+    this.#tokensUsed += usage?.totalTokens ?? 0;
+    const toolCalls = lastStepToolParts(message).length;
+    this.#emit({ type: 'round-end', at: this.#now(), round: this.#round, toolCalls, ...(usage ? { usage } : {}) });
+    const final = this.#finalInFlight;
+    this.#finalInFlight = undefined;
+    this.#notify();
+    if (isAbort) return this.#stopped ? this.#end('stopped') : undefined;
+    if (isError) return this.#end('error');
+    if (final) return this.#end(final);
+    return toolCalls === 0 ? this.#end('answered') : undefined;
   }
 
   // --- user actions ----------------------------------------------------------------------
 
-  /** Called before the user's message goes out. */
+  /** Called before the user's message goes out: a new turn with a fresh budget. */
   beginTurn(): void {
+    this.resume();
+    this.#finalSent = false;
+    this.#tokensUsed = 0;
+  }
+
+  /** Lifts Stop and a held `autoContinue`, for `continue()` and `retry()`. */
+  resume(): void {
     this.#stopped = false;
+    this.#held = false;
     if (this.#abort.signal.aborted) this.#abort = new AbortController();
+    this.#notify();
   }
 
   /** Aborts running tools; they end as "cancelled" results, and nothing is sent until the user writes. */
   stop(): void {
     this.#stopped = true;
-    this.#finalRequestInFlight = false;
+    this.#finalInFlight = undefined;
     this.#abort.abort();
     for (const [id, resolve] of this.#approvals) {
       this.#approvals.delete(id);
       resolve(false, 'cancelled');
     }
+    for (const id of this.#external) {
+      const run = this.#runs.get(id);
+      if (run?.phase === 'pending') this.#settleExternal(run, { ok: false, error: toolErrorMessages.cancelled(run.toolName) }, 'cancelled');
+    }
+    this.#end('stopped');
     this.#notify();
   }
 
@@ -117,17 +184,11 @@ export class ToolLoop {
     this.#approvals.get(toolCallId)?.(false, reason);
   }
 
-  /** The result of a tool the app runs itself. */
+  /** The result of a tool the app runs itself; ignored for any other call, or once answered. */
   addToolResult(result: { toolCallId: string; output: unknown } | { toolCallId: string; error: string }): void {
     const run = this.#runs.get(result.toolCallId);
-    if (!run || run.phase !== 'pending') return;
-    const call = { toolCallId: run.toolCallId, toolName: run.toolName, input: run.input };
-    this.#finish(
-      call,
-      'error' in result
-        ? { ...call, ok: false, error: result.error }
-        : { ...call, ok: true, output: result.output },
-    );
+    if (!run || run.phase !== 'pending' || !this.#external.has(run.toolCallId)) return;
+    this.#settleExternal(run, 'error' in result ? { ok: false, error: result.error } : { ok: true, output: result.output });
   }
 
   // --- state for the UI ------------------------------------------------------------------
@@ -147,13 +208,15 @@ export class ToolLoop {
   /** The loop's activity for the chat's current messages and status. */
   activity(): Activity {
     const chat = this.#chat;
+    const messages = chat?.messages ?? [];
+    const decision = this.#decide(messages);
     const activity = deriveActivity({
       status: chat?.status ?? 'ready',
       error: chat?.error,
-      messages: chat?.messages ?? [],
+      messages,
       runs: this.#runs,
-      stopped: this.#stopped,
-      finalRound: this.#finalRequestInFlight,
+      next: { send: decision.send && !this.#stopped && !this.#held, final: decision.final },
+      finalRound: this.#finalInFlight,
       maxToolRounds: this.#maxToolRounds(),
       labels: { ...defaultLabels, ...this.#getOptions().labels },
     });
@@ -173,76 +236,102 @@ export class ToolLoop {
     return this.#getOptions().maxToolRounds ?? DEFAULT_MAX_TOOL_ROUNDS;
   }
 
-  async #start(call: ToolCall): Promise<void> {
-    const signal = this.#abort.signal;
-    const tool = findTool(this.#tools(), call.toolName);
-    if (tool?.needsApproval !== undefined && tool.needsApproval !== false) {
-      let needed: boolean;
-      try {
-        needed =
-          typeof tool.needsApproval === 'function'
-            ? await (tool.needsApproval as (input: unknown) => boolean | PromiseLike<boolean>)(call.input)
-            : true;
-      } catch (error) {
-        // When we cannot tell, ask.
-        needed = true;
-        void error;
-      }
-      if (needed) {
-        this.#setRun(call, { phase: 'awaiting-approval' });
-        const { approved, reason } = await new Promise<{ approved: boolean; reason?: string }>((resolve) => {
-          this.#approvals.set(call.toolCallId, (ok, why) => resolve(why === undefined ? { approved: ok } : { approved: ok, reason: why }));
-        });
-        this.#approvals.delete(call.toolCallId);
-        if (!approved) {
-          const cancelled = reason === 'cancelled' && this.#stopped;
-          this.#finish(
-            call,
-            {
-              ...call,
-              ok: false,
-              error: cancelled ? toolErrorMessages.cancelled(call.toolName) : toolErrorMessages.denied(call.toolName, reason),
-            },
-            cancelled ? 'cancelled' : 'denied',
-          );
-          return;
-        }
-        this.#setRun(call, { phase: 'running' });
-      }
-    }
-    const startedAt = this.#now();
-    this.#setRun(call, { phase: 'running', startedAt });
-    const result = await executeToolCall(call, this.#tools(), {
-      signal,
-      timeoutMs: this.#getOptions().timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
-      onPreliminaryOutput: (_id, output) => this.#setRun(call, { phase: 'running', startedAt, output }),
+  #decide(messages: readonly UIMessage[]): LoopDecision {
+    return decideNext(messages, {
+      maxToolRounds: this.#maxToolRounds(),
+      maxTokens: this.#getOptions().maxTokens,
+      tokensUsed: this.#tokensUsed,
+      finalSent: this.#finalSent,
     });
-    const cancelled = signal.aborted;
-    this.#finish(call, result, cancelled ? 'cancelled' : undefined, startedAt);
   }
 
-  #finish(call: ToolCall, result: ToolCallResult, phase?: 'cancelled' | 'denied', startedAt?: number): void {
-    const endedAt = this.#now();
-    this.#setRun(call, {
-      phase: phase ?? (result.ok ? 'done' : 'error'),
-      ...(startedAt === undefined ? {} : { startedAt }),
-      endedAt,
-      ...(result.ok ? { output: result.output } : { error: result.error }),
+  async #start(call: ToolCall, arrivedAt: number): Promise<void> {
+    const signal = this.#abort.signal;
+    const approval = await askApproval(call, this.#tools(), signal, () => {
+      this.#setRun(call, { phase: 'awaiting-approval', startedAt: arrivedAt });
+      return new Promise((resolve) => {
+        this.#approvals.set(call.toolCallId, (approved, reason) => {
+          this.#approvals.delete(call.toolCallId);
+          resolve(reason === undefined ? { approved } : { approved, reason });
+        });
+      });
     });
-    try {
-      this.#getOptions().onToolResult?.(call.toolName, result);
-    } catch (error) {
-      console.error('toolchat: onToolResult threw', errorMessage(error));
+    if (approval && !approval.approved) {
+      const cancelled = signal.aborted;
+      const error = cancelled ? toolErrorMessages.cancelled(call.toolName) : toolErrorMessages.denied(call.toolName, approval.reason);
+      this.#finish(call, { ...call, ok: false, error }, cancelled ? 'cancelled' : 'denied', arrivedAt);
+      return;
     }
-    const chat = this.#chat;
-    if (!chat) return;
+    const release = await this.#limiter.acquire(signal);
+    if (!release) {
+      this.#finish(call, { ...call, ok: false, error: toolErrorMessages.cancelled(call.toolName) }, 'cancelled', arrivedAt);
+      return;
+    }
+    try {
+      this.#setRun(call, { phase: 'running', startedAt: arrivedAt });
+      const options = this.#getOptions();
+      const result = await executeToolCall(call, this.#tools(), {
+        signal,
+        timeoutMs: options.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
+        onPreliminaryOutput: (_id, output) => this.#setRun(call, { phase: 'running', startedAt: arrivedAt, output: toJsonValue(output) }),
+        ...(options.random ? { random: options.random } : {}),
+      });
+      this.#finish(call, result, signal.aborted ? 'cancelled' : undefined, arrivedAt);
+    } finally {
+      release();
+    }
+  }
+
+  #settleExternal(run: ToolRun, outcome: { ok: true; output: unknown } | { ok: false; error: string }, phase?: 'cancelled'): void {
+    const call = { toolCallId: run.toolCallId, toolName: run.toolName, input: run.input };
+    this.#finish(call, { ...call, ...outcome }, phase, run.startedAt ?? this.#now());
+  }
+
+  #finish(call: ToolCall, result: ToolCallResult, phase: 'cancelled' | 'denied' | undefined, startedAt: number): void {
+    const endedAt = this.#now();
+    const settled = phase ?? (result.ok ? 'done' : 'error');
+    const output = result.ok ? serializeToolOutput(result.output, this.#getOptions().maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES) : undefined;
+    this.#setRun(call, { phase: settled, startedAt, endedAt, ...(result.ok ? { output } : { error: result.error }) });
+    this.#emit({
+      type: 'tool-call-end',
+      at: endedAt,
+      round: this.#round,
+      toolCallId: call.toolCallId,
+      toolName: call.toolName,
+      durationMs: endedAt - startedAt,
+      outcome: outcomeOf(result, settled),
+      result,
+    });
+    this.#call('onToolResult', () => this.#getOptions().onToolResult?.(call.toolName, result));
     // The output always lands so the conversation stays valid (every call answered); after
     // Stop, `sendAutomaticallyWhen` keeps it from going to the model until the user writes.
-    void chat.addToolOutput(
+    void this.#chat?.addToolOutput(
       result.ok
-        ? { tool: call.toolName, toolCallId: call.toolCallId, output: result.output ?? null }
+        ? { tool: call.toolName, toolCallId: call.toolCallId, output }
         : { tool: call.toolName, toolCallId: call.toolCallId, state: 'output-error', errorText: result.error },
     );
+  }
+
+  #end(reason: LoopEndReason): LoopEndReason | undefined {
+    if (!this.#active) return undefined;
+    this.#active = false;
+    this.#emit({ type: 'loop-end', at: this.#now(), reason, rounds: this.#round, totalTokens: this.#tokensUsed });
+    return reason;
+  }
+
+  #emit(event: ToolLoopEvent): void {
+    const options = this.#getOptions();
+    if (options.debug) console.debug(formatLoopEvent(event));
+    this.#call('onEvent', () => options.onEvent?.(event));
+  }
+
+  /** App callbacks must not break the loop. */
+  #call(name: string, callback: () => void): void {
+    try {
+      callback();
+    } catch (error) {
+      console.error(`toolchat: ${name} threw`, errorMessage(error));
+    }
   }
 
   #setRun(call: ToolCall, update: Omit<ToolRun, 'toolCallId' | 'toolName' | 'input'>): void {

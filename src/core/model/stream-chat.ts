@@ -71,6 +71,17 @@ export async function streamChat(options: StreamChatOptions): Promise<ReadableSt
     stream: result.stream,
     tools,
     originalMessages: options.messages,
+    // The client's token budget (`maxTokens`) reads each response's usage from its metadata.
+    messageMetadata: ({ part }) =>
+      part.type === 'finish'
+        ? {
+            usage: {
+              inputTokens: part.totalUsage.inputTokens,
+              outputTokens: part.totalUsage.outputTokens,
+              totalTokens: part.totalUsage.totalTokens,
+            },
+          }
+        : undefined,
     onError: options.onError ?? defaultErrorText,
   });
 }

@@ -31,6 +31,24 @@ export interface ToolDefinition<INPUT = unknown, OUTPUT = unknown> {
    * @default the chat's `timeoutMs` (30 000)
    */
   timeoutMs?: number;
+  /**
+   * Runs the tool again when it throws or times out (not when the input is invalid or the
+   * user stops): up to `attempts` runs in all, waiting `backoffMs`, then twice that, and so
+   * on, with jitter. Stop cancels the wait. Only for tools that are safe to run twice.
+   * @default no retries
+   */
+  retry?: ToolRetry;
+}
+
+/** Retry policy of a tool. */
+export interface ToolRetry {
+  /** Runs in all, the first included. */
+  attempts: number;
+  /**
+   * Wait before the first retry; each next wait doubles. Half of each wait is random jitter.
+   * @default 0
+   */
+  backoffMs?: number;
 }
 
 /**
@@ -43,6 +61,7 @@ export interface AnyToolDefinition {
   execute?: (input: never, options: ToolExecuteOptions) => unknown;
   needsApproval?: boolean | ((input: never) => boolean | PromiseLike<boolean>);
   timeoutMs?: number;
+  retry?: ToolRetry;
 }
 
 /** Tools keyed by the name the model calls them by. */

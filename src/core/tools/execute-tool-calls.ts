@@ -19,6 +19,13 @@ export interface ExecuteToolCallsOptions {
   concurrency?: number;
   /** Receives each yield of a tool whose `execute` is an async generator, as it comes. */
   onPreliminaryOutput?: (toolCallId: string, output: unknown) => void;
+  /** Called before each retry of a tool with `retry`, with the attempt about to start (2, 3…) and the wait. */
+  onRetry?: (toolCallId: string, attempt: number, delayMs: number, error: string) => void;
+  /**
+   * Source of the retry jitter, in [0, 1).
+   * @default Math.random
+   */
+  random?: () => number;
 }
 
 export const DEFAULT_TOOL_TIMEOUT_MS = 30_000;
@@ -48,8 +55,57 @@ export async function executeToolCall(
   const parsed = await tool.inputSchema.safeParseAsync(call.input);
   if (!parsed.success) return fail(toolErrorMessages.invalidInput(toolName, z.prettifyError(parsed.error)));
 
+  const attempts = Math.max(1, Math.floor(tool.retry?.attempts ?? 1));
+  for (let attempt = 1; ; attempt++) {
+    const result = await attemptOnce(call, tool, parsed.data, options);
+    if (result.ok || attempt >= attempts || result.cancelled) return strip(result);
+    const delayMs = backoffDelay(tool.retry?.backoffMs ?? 0, attempt, options.random ?? Math.random);
+    options.onRetry?.(toolCallId, attempt + 1, delayMs, result.error);
+    if (!(await sleep(delayMs, options.signal))) return fail(toolErrorMessages.cancelled(toolName));
+  }
+}
+
+/**
+ * The wait before retry number `retry` (1 for the first): `backoffMs × 2^(retry−1)`, half of
+ * it fixed and half random, so clients that failed together do not retry together.
+ */
+export function backoffDelay(backoffMs: number, retry: number, random: () => number): number {
+  const base = backoffMs * 2 ** (retry - 1);
+  return Math.round(base / 2 + (base / 2) * random());
+}
+
+type AttemptResult = ToolCallResult & { cancelled?: boolean };
+
+function strip({ cancelled: _cancelled, ...result }: AttemptResult): ToolCallResult {
+  return result;
+}
+
+/** Resolves true after `ms`, or false at once when the signal aborts. */
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
+  if (signal?.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve(true);
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** One run of `execute` with its timeout and the outer signal. */
+async function attemptOnce(
+  call: ToolCall,
+  tool: AnyToolDefinition,
+  input: unknown,
+  options: ExecuteToolCallsOptions,
+): Promise<AttemptResult> {
+  const { toolCallId, toolName } = call;
   const outer = options.signal;
-  if (outer?.aborted) return fail(toolErrorMessages.cancelled(toolName));
+  if (outer?.aborted) return { toolCallId, toolName, ok: false, error: toolErrorMessages.cancelled(toolName), cancelled: true };
   const timeoutMs = tool.timeoutMs ?? options.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
   const controller = new AbortController();
   let abortedWith: string | undefined;
@@ -72,13 +128,15 @@ export async function executeToolCall(
   const execute = tool.execute as (input: unknown, options: { signal: AbortSignal; toolCallId: string }) => unknown;
   try {
     const run = (async () => {
-      const value = await execute(parsed.data, { signal: controller.signal, toolCallId });
+      const value = await execute(input, { signal: controller.signal, toolCallId });
       return isAsyncIterable(value) ? lastOf(value, toolCallId, options.onPreliminaryOutput, () => abortedWith) : value;
     })();
+    // A late settlement of an abandoned run must not surface as an unhandled rejection.
+    run.catch(() => {});
     const output = await Promise.race([run, aborted]);
     return { toolCallId, toolName, ok: true, output };
   } catch (error) {
-    return fail(abortedWith ?? errorMessage(error));
+    return { toolCallId, toolName, ok: false, error: abortedWith ?? errorMessage(error), cancelled: outer?.aborted === true };
   } finally {
     if (timer !== undefined) clearTimeout(timer);
     outer?.removeEventListener('abort', onOuterAbort);

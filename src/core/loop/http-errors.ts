@@ -1,0 +1,64 @@
+/**
+ * A failed chat request, with what the user needs to decide what to do: the HTTP status, the
+ * server's own message, and how long the server asked to wait (`Retry-After`).
+ */
+export class ChatRequestError extends Error {
+  override readonly name = 'ChatRequestError';
+  constructor(
+    message: string,
+    /** HTTP status; undefined when the server could not be reached. */
+    readonly status?: number,
+    /** From a `Retry-After` header, in milliseconds. */
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+  }
+}
+
+type Fetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+
+/**
+ * Wraps a `fetch` so failed chat requests become readable {@link ChatRequestError}s: the
+ * status, the server's message (`{ error: { message } }` or text), and "retry in N s" for a
+ * `Retry-After`. The AI SDK's default transport would show only the raw body.
+ */
+export function withHttpErrors(fetchImpl: Fetch, now: () => number = Date.now): Fetch {
+  return async (input, init) => {
+    let response: Response;
+    try {
+      response = await fetchImpl(input, init);
+    } catch (error) {
+      if (init?.signal?.aborted || (error instanceof Error && error.name === 'AbortError')) throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new ChatRequestError(`Could not reach the server (${reason})`);
+    }
+    if (response.ok) return response;
+    const detail = serverMessage(await response.text().catch(() => ''));
+    const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), now);
+    const status = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+    const wait = retryAfterMs === undefined ? '' : ` Retry in ${Math.ceil(retryAfterMs / 1000)} s.`;
+    throw new ChatRequestError(`${status}${detail ? `: ${detail}` : ''}.${wait}`, response.status, retryAfterMs);
+  };
+}
+
+function serverMessage(text: string): string {
+  const trimmed = text.trim();
+  if (!trimmed) return '';
+  try {
+    const body = JSON.parse(trimmed) as { error?: { message?: unknown } | string; message?: unknown };
+    const message = typeof body.error === 'string' ? body.error : (body.error?.message ?? body.message);
+    if (typeof message === 'string' && message) return message.replace(/\.$/, '');
+  } catch {
+    // Not JSON: show the text itself.
+  }
+  return trimmed.length > 200 ? `${trimmed.slice(0, 200)}…` : trimmed.replace(/\.$/, '');
+}
+
+/** `Retry-After` as seconds or an HTTP date, in milliseconds from now. */
+export function parseRetryAfter(value: string | null, now: () => number = Date.now): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now());
+}

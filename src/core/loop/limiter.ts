@@ -1,0 +1,44 @@
+/**
+ * A counting semaphore whose limit is read at each acquire, so a changed `concurrency` prop
+ * applies to the next call. Waiters leave the queue when their signal aborts.
+ */
+export class Limiter {
+  #running = 0;
+  #queue: (() => void)[] = [];
+
+  constructor(private readonly limit: () => number) {}
+
+  /** Resolves with a release function once a slot is free, or with `undefined` if aborted first. */
+  acquire(signal: AbortSignal): Promise<(() => void) | undefined> {
+    if (signal.aborted) return Promise.resolve(undefined);
+    if (this.#running < this.#max()) return Promise.resolve(this.#take());
+    return new Promise((resolve) => {
+      const wake = () => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(this.#take());
+      };
+      const onAbort = () => {
+        this.#queue = this.#queue.filter((waiter) => waiter !== wake);
+        resolve(undefined);
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.#queue.push(wake);
+    });
+  }
+
+  #max(): number {
+    const limit = this.limit();
+    return Number.isFinite(limit) ? Math.max(1, Math.floor(limit)) : Number.POSITIVE_INFINITY;
+  }
+
+  #take(): () => void {
+    this.#running++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.#running--;
+      while (this.#queue.length > 0 && this.#running < this.#max()) this.#queue.shift()!();
+    };
+  }
+}

@@ -1,0 +1,50 @@
+import type { Chat } from '@ai-sdk/react';
+import type { UIMessage } from 'ai';
+import { hasToolResult, lastStepToolParts, toolPartName } from '../core/loop/rounds';
+import type { ToolLoop } from '../core/loop/tool-loop';
+import { toolErrorMessages } from '../core/tools/errors';
+
+/** Calls of the last step still waiting for their result. */
+export function openCalls(chat: Chat<UIMessage>) {
+  return lastStepToolParts(chat.messages.at(-1)).filter((part) => !hasToolResult(part));
+}
+
+/** Whether the loop is still working on a call (running, queued, waiting for the app or the user). */
+export function inProgress(loop: ToolLoop, toolCallId: string): boolean {
+  const phase = loop.getRun(toolCallId)?.phase;
+  return phase === 'running' || phase === 'pending' || phase === 'awaiting-approval';
+}
+
+/**
+ * Drops tool calls whose input never finished streaming (a cut stream, Stop mid-call) from
+ * the last assistant message, and the message itself if nothing else is left: the model
+ * never completed those calls, and no provider accepts a call without input.
+ */
+export function dropIncompleteCalls(chat: Chat<UIMessage>): void {
+  const last = chat.messages.at(-1);
+  if (last?.role !== 'assistant') return;
+  const parts = last.parts.filter((part) => !('state' in part && part.state === 'input-streaming' && 'toolCallId' in part));
+  if (parts.length === last.parts.length) return;
+  while (parts.at(-1)?.type === 'step-start') parts.pop();
+  chat.messages = parts.length === 0 ? chat.messages.slice(0, -1) : [...chat.messages.slice(0, -1), { ...last, parts }];
+}
+
+/**
+ * Before the user's next message: every call of the last step gets a result, so the
+ * conversation stays valid for every provider ("tool_calls must be followed by tool
+ * messages"). Calls still in progress are stopped first and end as cancelled.
+ */
+export async function settleOpenCalls(chat: Chat<UIMessage>, loop: ToolLoop): Promise<void> {
+  dropIncompleteCalls(chat);
+  const open = openCalls(chat);
+  if (open.some((part) => inProgress(loop, part.toolCallId))) loop.stop();
+  for (const part of openCalls(chat)) {
+    const toolName = toolPartName(part);
+    await chat.addToolOutput({
+      tool: toolName,
+      toolCallId: part.toolCallId,
+      state: 'output-error',
+      errorText: toolErrorMessages.cancelled(toolName),
+    });
+  }
+}
