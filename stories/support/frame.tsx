@@ -1,0 +1,11 @@
+import type { Decorator } from '@storybook/react-vite';
+
+/** A chat-sized column, so stories look like a chat in a page. */
+export const chatFrame: Decorator = (Story) => (
+  <div style={{ height: '100vh', maxWidth: 800, margin: '0 auto' }}>
+    <Story />
+  </div>
+);
+
+/** Generous: the demo model streams word by word, and CI machines are slow. */
+export const long = { timeout: 15_000 };

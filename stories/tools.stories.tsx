@@ -1,0 +1,191 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, waitFor } from 'storybook/test';
+import { ChatWrapper, createDemoTransport, demoTools } from 'toolchat';
+import { chatFrame, long } from './support/frame';
+import { createGate } from './support/gate';
+import { gatedDemoTools } from './support/tools';
+
+const meta = {
+  title: 'ChatWrapper/Tools',
+  component: ChatWrapper,
+  args: {
+    transport: createDemoTransport({ delayMs: 10 }),
+    tools: demoTools,
+  },
+  decorators: [chatFrame],
+} satisfies Meta<typeof ChatWrapper>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** One browser-side tool round: the weather in Paris, folded into "Used 1 tool" after the answer. */
+export const OneTool: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), "What's the weather in Paris?{Enter}");
+    await expect(await canvas.findByText("It's 21°C and sunny in Paris.", {}, long)).toBeVisible();
+    await expect(canvas.getByRole('textbox', { name: 'Message' })).toHaveFocus();
+    const summary = await canvas.findByRole('button', { name: 'Used 1 tool' }, long);
+    await expect(summary).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(summary);
+    const card = await canvas.findByRole('group', { name: 'getWeather' });
+    await expect(card).toHaveAttribute('data-state', 'done');
+    await expect(card).toHaveTextContent('Done');
+    await userEvent.click(canvas.getByRole('button', { name: /^getWeather/ }));
+    await expect(card).toHaveTextContent('"city": "Paris"');
+    await expect(card).toHaveTextContent('"conditions": "sunny"');
+  },
+};
+
+const executingGate = createGate();
+
+/** A tool while it runs: "Executing getWeather…" in the status, a Running badge on the card. */
+export const Executing: Story = {
+  args: { tools: gatedDemoTools(executingGate, ['getWeather']) },
+  beforeEach: () => executingGate.reset(),
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), "What's the weather in Paris?{Enter}");
+    const card = await canvas.findByRole('group', { name: 'getWeather' }, long);
+    await waitFor(() => expect(card).toHaveAttribute('data-state', 'running'), long);
+    await expect(card).toHaveTextContent('Running');
+    await expect(canvas.getByRole('status')).toHaveTextContent('Executing getWeather…');
+    await expect(canvas.getByRole('button', { name: 'Stop' })).toBeEnabled();
+    executingGate.open();
+    await expect(await canvas.findByText("It's 21°C and sunny in Paris.", {}, long)).toBeVisible();
+  },
+};
+
+const parallelGate = createGate();
+
+/** Two tools of one turn run at the same time, then one answer uses both results. */
+export const ParallelTools: Story = {
+  args: { tools: gatedDemoTools(parallelGate, ['calculate', 'getTime']) },
+  beforeEach: () => parallelGate.reset(),
+  play: async ({ canvas, userEvent, step }) => {
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'What is 2+2 and the time in Tokyo?{Enter}');
+
+    await step('both run at once', async () => {
+      const calculate = await canvas.findByRole('group', { name: 'calculate' }, long);
+      const getTime = await canvas.findByRole('group', { name: 'getTime' }, long);
+      await waitFor(() => expect(calculate).toHaveAttribute('data-state', 'running'), long);
+      await waitFor(() => expect(getTime).toHaveAttribute('data-state', 'running'), long);
+      await expect(canvas.getByRole('status')).toHaveTextContent(/Executing calculate, getTime…|Executing getTime, calculate…/);
+    });
+
+    await step('one answer from both results', async () => {
+      parallelGate.open();
+      await expect(await canvas.findByText(/2\+2 = 4\. It's \d\d:\d\d in Tokyo \(Asia\/Tokyo\)\./, {}, long)).toBeVisible();
+      await userEvent.click(await canvas.findByRole('button', { name: 'Used 2 tools' }, long));
+      await expect(canvas.getByRole('group', { name: 'calculate' })).toHaveAttribute('data-state', 'done');
+      await expect(canvas.getByRole('group', { name: 'getTime' })).toHaveAttribute('data-state', 'done');
+    });
+  },
+};
+
+/** A chain over two rounds: the weather in °C, then a conversion, then the answer. */
+export const ChainOverRounds: Story = {
+  args: { onStatus: fn() },
+  play: async ({ args, canvas, userEvent }) => {
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), "What's the weather in Paris in Fahrenheit?{Enter}");
+    await expect(await canvas.findByText("It's 69.8°F (21°C) and sunny in Paris.", {}, long)).toBeVisible();
+    await expect(args.onStatus).toHaveBeenCalledWith(
+      expect.objectContaining({ state: 'executing', toolNames: ['getWeather'], round: 1 }),
+    );
+    await expect(args.onStatus).toHaveBeenCalledWith(
+      expect.objectContaining({
+        state: 'executing',
+        toolNames: ['convertTemperature'],
+        round: 2,
+        label: expect.stringMatching(/Executing convertTemperature….*round 2 of 5/),
+      }),
+    );
+    await userEvent.click(await canvas.findByRole('button', { name: 'Used 2 tools' }, long));
+    await expect(canvas.getByRole('group', { name: 'getWeather' })).toHaveAttribute('data-state', 'done');
+    await expect(canvas.getByRole('group', { name: 'convertTemperature' })).toHaveAttribute('data-state', 'done');
+  },
+};
+
+/** A tool marked `needsApproval` waits for the user, with Approve and Deny on its card. */
+export const ApprovalPending: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Delete the file report.pdf{Enter}');
+    const card = await canvas.findByRole('group', { name: 'deleteFile' }, long);
+    await waitFor(() => expect(card).toHaveAttribute('data-state', 'awaiting-approval'), long);
+    await expect(card).toHaveTextContent('Awaiting approval');
+    await expect(card).toHaveTextContent('"path": "report.pdf"');
+    await expect(canvas.getByRole('button', { name: 'Approve' })).toBeEnabled();
+    await expect(canvas.getByRole('button', { name: 'Deny' })).toBeEnabled();
+    await expect(canvas.getByRole('status')).toHaveTextContent('Waiting for your approval to run deleteFile');
+    await expect(canvas.getByText("I'll delete report.pdf once you approve.")).toBeVisible();
+  },
+};
+
+/** Approve runs the tool and the model answers from its result. */
+export const Approved: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Delete the file report.pdf{Enter}');
+    await userEvent.click(await canvas.findByRole('button', { name: 'Approve' }, long));
+    await expect(await canvas.findByText('Done: I deleted report.pdf.', {}, long)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Approve' })).toBeNull();
+    await userEvent.click(await canvas.findByRole('button', { name: 'Used 1 tool' }, long));
+    await expect(canvas.getByRole('group', { name: 'deleteFile' })).toHaveAttribute('data-state', 'done');
+  },
+};
+
+/** Deny never runs the tool; the model hears it was denied and says so. */
+export const Denied: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Delete the file report.pdf{Enter}');
+    await userEvent.click(await canvas.findByRole('button', { name: 'Deny' }, long));
+    await expect(await canvas.findByText(/^OK, I won't delete report\.pdf/, {}, long)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Deny' })).toBeNull();
+    await userEvent.click(await canvas.findByRole('button', { name: 'Used 1 tool' }, long));
+    const card = canvas.getByRole('group', { name: 'deleteFile' });
+    await expect(card).toHaveAttribute('data-state', 'denied');
+    await expect(card).toHaveTextContent('Denied');
+  },
+};
+
+/** A tool that throws: the card shows the error, and the model answers from it. */
+export const ToolError: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), "What's the weather in Atlantis?{Enter}");
+    await expect(await canvas.findByText(/Sorry, I couldn't get the weather: .*Unknown city: Atlantis/, {}, long)).toBeVisible();
+    await userEvent.click(await canvas.findByRole('button', { name: 'Used 1 tool' }, long));
+    const card = canvas.getByRole('group', { name: 'getWeather' });
+    await expect(card).toHaveAttribute('data-state', 'error');
+    await expect(card).toHaveTextContent('Error');
+    await expect(card).toHaveTextContent('Unknown city: Atlantis');
+    await expect(canvas.queryByRole('alert')).toBeNull();
+    await expect(canvas.queryByRole('button', { name: 'Retry' })).toBeNull();
+  },
+};
+
+/** A model that never stops calling tools: after `maxToolRounds` one more request goes out without tools. */
+export const MaxRoundsReached: Story = {
+  args: { maxToolRounds: 2, onStatus: fn() },
+  play: async ({ args, canvas, userEvent }) => {
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Keep calling tools{Enter}');
+    await expect(await canvas.findByText(/I called tools 2 times and now have to stop\./, {}, long)).toBeVisible();
+    await expect(args.onStatus).toHaveBeenCalledWith(
+      expect.objectContaining({ state: 'finalizing', label: 'Maximum tool execution rounds reached. Generating final response…' }),
+    );
+    await expect(args.onStatus).not.toHaveBeenCalledWith(expect.objectContaining({ round: 3 }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Used 2 tools' }, long));
+    await expect(canvas.getAllByRole('group', { name: 'getTime' })).toHaveLength(2);
+  },
+};
+
+/** Stop while a slow tool runs: the call ends cancelled and nothing more is sent. */
+export const StopDuringSlowTool: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Search slowly for cats{Enter}');
+    const card = await canvas.findByRole('group', { name: 'slowSearch' }, long);
+    await waitFor(() => expect(card).toHaveAttribute('data-state', 'running'), long);
+    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent('Executing slowSearch…'), long);
+    await userEvent.click(canvas.getByRole('button', { name: 'Stop' }));
+    await waitFor(() => expect(card).toHaveAttribute('data-state', 'cancelled'), long);
+    await expect(card).toHaveTextContent('Cancelled');
+    await expect(await canvas.findByRole('button', { name: 'Send' }, long)).toBeInTheDocument();
+    await expect(canvas.getByRole('status')).toHaveTextContent('');
+  },
+};
