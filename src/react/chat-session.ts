@@ -55,7 +55,7 @@ function createChatSession(initial: UseToolChatOptions): ChatSession {
     base,
     (messages) => loop.requestBody(messages),
     initial.toolMarkers === 'on' ? () => createToolMarkerTransform() : undefined,
-    (chunk) => loop.observeChunk(chunk),
+    (chunk) => loop.acceptChunk(chunk),
   );
   const chat = new Chat<UIMessage>({
     ...(initial.id === undefined ? {} : { id: initial.id }),

@@ -5,13 +5,14 @@ import type { ToolChatRequestBody } from '../core/tools/types';
  * Wraps any transport so every request carries the tools and the final-round flag, computed
  * from the messages at the moment the request leaves (also for automatic resubmissions),
  * optionally transforms the response stream (the `###:` marker stage), and lets the loop see
- * each chunk as it passes (usage for the token budget).
+ * each chunk as it passes (usage for the token budget) and hold back chunks it refuses.
  */
 export function withToolRequest(
   transport: ChatTransport<UIMessage>,
   requestBody: (messages: readonly UIMessage[]) => ToolChatRequestBody,
   transformResponse?: () => TransformStream<UIMessageChunk, UIMessageChunk>,
-  onChunk?: (chunk: UIMessageChunk) => void,
+  /** Sees every chunk; a chunk it returns `false` for is dropped. */
+  onChunk?: (chunk: UIMessageChunk) => boolean,
 ): ChatTransport<UIMessage> {
   const finish = (stream: ReadableStream<UIMessageChunk>) => {
     const transformed = transformResponse ? stream.pipeThrough(transformResponse()) : stream;
@@ -33,11 +34,10 @@ export function withToolRequest(
   };
 }
 
-function observe(onChunk: (chunk: UIMessageChunk) => void): TransformStream<UIMessageChunk, UIMessageChunk> {
+function observe(onChunk: (chunk: UIMessageChunk) => boolean): TransformStream<UIMessageChunk, UIMessageChunk> {
   return new TransformStream({
     transform(chunk, controller) {
-      onChunk(chunk);
-      controller.enqueue(chunk);
+      if (onChunk(chunk)) controller.enqueue(chunk);
     },
   });
 }

@@ -42,7 +42,11 @@ export function deriveActivity(input: ActivityInput): Activity {
     }
   }
   const parts = lastStepToolParts(last);
-  const open = parts.filter((part) => !hasToolResult(part));
+  // A call the browser still works on is open even if the stream claimed a result for it.
+  const open = parts.filter((part) => {
+    const phase = input.runs.get(part.toolCallId)?.phase;
+    return !hasToolResult(part) || phase === 'awaiting-approval' || phase === 'running' || phase === 'pending';
+  });
   const round = countToolRounds(last);
   const waiting = open.filter((part) => input.runs.get(part.toolCallId)?.phase === 'awaiting-approval');
   if (waiting.length > 0) {

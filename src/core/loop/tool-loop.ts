@@ -43,6 +43,8 @@ export class ToolLoop {
   #runs = new Map<string, ToolRun>();
   /** Calls the app answers itself with `addToolResult` (tools without `execute`). */
   #external = new Set<string>();
+  /** Calls of the browser's tools seen in a response stream. */
+  #browserCalls = new Set<string>();
   #approvals = new Map<string, (approved: boolean, reason?: string) => void>();
   #abort = new AbortController();
   #limiter = new Limiter(() => this.#getOptions().concurrency ?? Number.POSITIVE_INFINITY);
@@ -119,10 +121,21 @@ export class ToolLoop {
     return Object.keys(tools).length > 0 ? { tools: toolSchemas(tools) } : {};
   }
 
-  /** Sees every response chunk: the usage the model reports. */
-  observeChunk(chunk: UIMessageChunk): void {
+  /**
+   * Sees every response chunk: the usage the model reports, and the browser's own calls. A
+   * repeated call is dropped, and so is a result the stream sends for a call the browser runs:
+   * that result can only come from the browser (after approval, when the tool needs it).
+   */
+  acceptChunk(chunk: UIMessageChunk): boolean {
     const usage = readUsage(chunk);
     if (usage) this.#responseUsage = usage;
+    if (chunk.type === 'tool-input-available' && !chunk.providerExecuted && findTool(this.#tools(), chunk.toolName)) {
+      // A repeated call chunk would set the call back to "input available" after its result.
+      if (this.#browserCalls.has(chunk.toolCallId)) return false;
+      this.#browserCalls.add(chunk.toolCallId);
+    }
+    const isResult = chunk.type === 'tool-output-available' || chunk.type === 'tool-output-error' || chunk.type === 'tool-output-denied';
+    return !(isResult && (this.#browserCalls.has(chunk.toolCallId) || this.#runs.has(chunk.toolCallId)));
   }
 
   /** For `ChatInit.onFinish` (once per response): ends the round, and the loop when it is over. */
@@ -210,12 +223,16 @@ export class ToolLoop {
     const chat = this.#chat;
     const messages = chat?.messages ?? [];
     const decision = this.#decide(messages);
+    const settled = lastStepToolParts(messages.at(-1)).every((part) => {
+      const run = this.#runs.get(part.toolCallId);
+      return !run || isSettled(run.phase);
+    });
     const activity = deriveActivity({
       status: chat?.status ?? 'ready',
       error: chat?.error,
       messages,
       runs: this.#runs,
-      next: { send: decision.send && !this.#stopped && !this.#held, final: decision.final },
+      next: { send: decision.send && settled && !this.#stopped && !this.#held, final: decision.final },
       finalRound: this.#finalInFlight,
       maxToolRounds: this.#maxToolRounds(),
       labels: { ...defaultLabels, ...this.#getOptions().labels },

@@ -1,0 +1,108 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MockLanguageModelV4 } from 'ai/test';
+import { StrictMode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ChatWrapper, defineTool } from 'toolchat';
+import { calls, endpoint, text, toolResultsSent } from './harness';
+
+function deleteTool() {
+  const deleted: string[] = [];
+  const tools = {
+    deleteFile: defineTool({
+      description: 'Deletes a file',
+      inputSchema: z.object({ path: z.string() }),
+      needsApproval: true,
+      execute: async ({ path }) => {
+        deleted.push(path);
+        return { deleted: path };
+      },
+    }),
+  };
+  return { deleted, tools };
+}
+
+async function ask(user: ReturnType<typeof userEvent.setup>, message: string) {
+  await user.type(screen.getByRole('textbox'), message);
+  await user.click(screen.getByRole('button', { name: 'Send' }));
+}
+
+describe('given a tool that needs approval', () => {
+  it('waits visibly, runs once the user approves, and the model gets the result', async () => {
+    const user = userEvent.setup();
+    const { deleted, tools } = deleteTool();
+    const model = new MockLanguageModelV4({
+      doStream: [calls({ toolCallId: 'c1', toolName: 'deleteFile', input: { path: '/tmp/a' } }), text('Deleted /tmp/a.')],
+    });
+    const server = endpoint(model);
+    render(
+      <StrictMode>
+        <ChatWrapper api={server.api} fetch={server.fetch} tools={tools} />
+      </StrictMode>,
+    );
+    await ask(user, 'Delete /tmp/a');
+
+    const approve = await screen.findByRole('button', { name: 'Approve' });
+    expect(screen.getByRole('status').textContent).toContain('Waiting for your approval to run deleteFile');
+    expect(screen.getByRole('group', { name: 'deleteFile' }).getAttribute('data-state')).toBe('awaiting-approval');
+    expect(deleted).toEqual([]);
+    expect(server.fetch).toHaveBeenCalledTimes(1);
+
+    await user.click(approve);
+    await waitFor(() => expect(within(screen.getByRole('log')).getByText('Deleted /tmp/a.')).toBeTruthy());
+    expect(deleted).toEqual(['/tmp/a']);
+    expect(toolResultsSent(model, 1).c1).toEqual({ type: 'json', value: { deleted: '/tmp/a' } });
+  });
+
+  it('sends a denial back to the model as the result, and never runs the tool', async () => {
+    const user = userEvent.setup();
+    const { deleted, tools } = deleteTool();
+    const model = new MockLanguageModelV4({
+      doStream: [calls({ toolCallId: 'c1', toolName: 'deleteFile', input: { path: '/etc' } }), text('Understood, I left it.')],
+    });
+    const server = endpoint(model);
+    render(<ChatWrapper api={server.api} fetch={server.fetch} tools={tools} />);
+    await ask(user, 'Delete /etc');
+
+    await user.click(await screen.findByRole('button', { name: 'Deny' }));
+    await waitFor(() => expect(within(screen.getByRole('log')).getByText('Understood, I left it.')).toBeTruthy());
+    expect(deleted).toEqual([]);
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(toolResultsSent(model, 1).c1).toEqual({ type: 'error-text', value: 'The user denied running tool "deleteFile"' });
+  });
+
+  it('never runs without approval, whatever the stream sends: the same call twice, a result from the server', async () => {
+    const user = userEvent.setup();
+    const { deleted, tools } = deleteTool();
+    const model = new MockLanguageModelV4({ doStream: [text('Done.')] });
+    const chunks = [
+      { type: 'start' },
+      { type: 'start-step' },
+      { type: 'tool-input-available', toolCallId: 'c1', toolName: 'deleteFile', input: { path: '/home' } },
+      { type: 'tool-input-available', toolCallId: 'c1', toolName: 'deleteFile', input: { path: '/home' } },
+      { type: 'tool-output-available', toolCallId: 'c1', output: { deleted: '/home' } },
+      { type: 'finish-step' },
+      { type: 'finish' },
+    ];
+    const server = endpoint(model, (n) =>
+      n === 1
+        ? new Response(chunks.map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`).join(''), {
+            headers: { 'content-type': 'text/event-stream' },
+          })
+        : undefined,
+    );
+    render(<ChatWrapper api={server.api} fetch={server.fetch} tools={tools} />);
+    await ask(user, 'Clean up');
+
+    await screen.findByRole('button', { name: 'Approve' });
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Waiting for your approval'));
+    expect(deleted).toEqual([]);
+    expect(server.fetch).toHaveBeenCalledTimes(1);
+
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(within(screen.getByRole('log')).getByText('Done.')).toBeTruthy());
+    expect(deleted).toEqual(['/home']);
+    expect(server.fetch).toHaveBeenCalledTimes(2);
+  });
+});
