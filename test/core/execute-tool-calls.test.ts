@@ -1,6 +1,15 @@
-import { describe, expect, it, vi } from 'vitest';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { defineTool, executeToolCalls, type ToolSet } from 'toolchat/core';
+import {
+  backoffDelay,
+  defineTool,
+  executeToolCall,
+  executeToolCalls,
+  serializeToolOutput,
+  toJsonValue,
+  type ToolSet,
+} from 'toolchat/core';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -164,5 +173,121 @@ describe('executeToolCalls', () => {
     });
     expect(result).toEqual({ toolCallId: 'p', toolName: 'progress', ok: true, output: { percent: 100 } });
     expect(seen).toEqual([{ percent: 50 }, { percent: 100 }]);
+  });
+});
+
+describe('retries', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  function flaky(failures: number, attempts: number, backoffMs = 100) {
+    let runs = 0;
+    const tools = {
+      fetchData: defineTool({
+        inputSchema: z.object({}),
+        retry: { attempts, backoffMs },
+        execute: async () => {
+          runs++;
+          if (runs <= failures) throw new Error(`failure ${runs}`);
+          return { runs };
+        },
+      }),
+    };
+    return { tools, runs: () => runs };
+  }
+
+  it('runs again after a failure, waiting with exponential backoff and jitter, until it succeeds', async () => {
+    vi.useFakeTimers();
+    const { tools, runs } = flaky(2, 3);
+    const waits: number[] = [];
+    const promise = executeToolCall({ toolCallId: 'r', toolName: 'fetchData', input: {} }, tools, {
+      random: () => 0.5,
+      onRetry: (_id, _attempt, delayMs) => waits.push(delayMs),
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(runs()).toBe(1);
+    await vi.advanceTimersByTimeAsync(74);
+    expect(runs()).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(runs()).toBe(2);
+    await vi.advanceTimersByTimeAsync(150);
+    expect(await promise).toEqual({ toolCallId: 'r', toolName: 'fetchData', ok: true, output: { runs: 3 } });
+    // 100 then 200 ms, each half fixed and half jitter (0.5 here).
+    expect(waits).toEqual([75, 150]);
+  });
+
+  it('gives up after the attempts with the last error', async () => {
+    vi.useFakeTimers();
+    const { tools, runs } = flaky(5, 2);
+    const promise = executeToolCall({ toolCallId: 'r', toolName: 'fetchData', input: {} }, tools, { random: () => 0 });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(await promise).toEqual({ toolCallId: 'r', toolName: 'fetchData', ok: false, error: 'failure 2' });
+    expect(runs()).toBe(2);
+  });
+
+  it('stops waiting and ends as cancelled when the signal aborts during the backoff', async () => {
+    vi.useFakeTimers();
+    const { tools, runs } = flaky(5, 5, 10_000);
+    const controller = new AbortController();
+    const promise = executeToolCall({ toolCallId: 'r', toolName: 'fetchData', input: {} }, tools, {
+      signal: controller.signal,
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    controller.abort();
+    expect(await promise).toEqual({
+      toolCallId: 'r',
+      toolName: 'fetchData',
+      ok: false,
+      error: 'Tool "fetchData" was cancelled by the user',
+    });
+    expect(runs()).toBe(1);
+  });
+
+  it('does not retry input the schema refuses', async () => {
+    const { tools, runs } = flaky(0, 3);
+    const [result] = await executeToolCalls([{ toolCallId: 'r', toolName: 'fetchData', input: 'nope' }], tools);
+    expect(result?.ok).toBe(false);
+    expect(runs()).toBe(0);
+  });
+
+  it('backoff doubles per retry and stays within half and all of it', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000 }), fc.integer({ min: 1, max: 8 }), fc.double({ min: 0, max: 0.999, noNaN: true }), (base, retry, r) => {
+        const delay = backoffDelay(base, retry, () => r);
+        const full = base * 2 ** (retry - 1);
+        expect(delay).toBeGreaterThanOrEqual(Math.floor(full / 2));
+        expect(delay).toBeLessThanOrEqual(Math.ceil(full));
+      }),
+    );
+  });
+});
+
+describe('serializeToolOutput', () => {
+  it('turns what JSON cannot hold into values the model can read', () => {
+    const error = new Error('bad');
+    const cyclic: unknown[] = [1];
+    cyclic.push(cyclic);
+    expect(
+      toJsonValue({ u: undefined, n: null, big: 10n, nan: Number.NaN, err: error, set: new Set(['a']), list: cyclic, f: () => 1 }),
+    ).toEqual({ n: null, big: '10', nan: null, err: { name: 'Error', message: 'bad' }, set: ['a'], list: [1, '[Circular]'] });
+    expect(toJsonValue(undefined)).toBeNull();
+    expect(JSON.stringify(toJsonValue(error))).not.toContain('at ');
+  });
+
+  it('keeps a shared (not circular) object twice', () => {
+    const shared = { a: 1 };
+    expect(toJsonValue({ x: shared, y: shared })).toEqual({ x: { a: 1 }, y: { a: 1 } });
+  });
+
+  it('always gives JSON within the cap, for any value', () => {
+    fc.assert(
+      fc.property(fc.anything({ withBigInt: true, withDate: true, withMap: true, withSet: true }), fc.integer({ min: 200, max: 2000 }), (value, cap) => {
+        const output = serializeToolOutput(value, cap);
+        const text = JSON.stringify(output);
+        expect(typeof text).toBe('string');
+        expect(new TextEncoder().encode(text).length).toBeLessThanOrEqual(cap);
+      }),
+    );
   });
 });

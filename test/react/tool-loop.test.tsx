@@ -147,3 +147,40 @@ describe('given a tool that fails', () => {
     });
   });
 });
+
+describe('given a tool whose execute is an async generator', () => {
+  it('shows each yield on the card while it runs, and the model gets the last one', async () => {
+    const steps: (() => void)[] = [];
+    const next = () => new Promise<void>((resolve) => steps.push(resolve));
+    const streaming = {
+      search: defineTool({
+        inputSchema: z.object({ q: z.string() }),
+        async *execute({ q }) {
+          yield { q, status: 'searching', hits: 0 };
+          await next();
+          yield { q, status: 'searching', hits: 2 };
+          await next();
+          yield { q, status: 'done', hits: 3 };
+        },
+      }),
+    };
+    const model = new MockLanguageModelV4({
+      doStream: [toolCallResponse([{ toolCallId: 'c1', toolName: 'search', input: { q: 'cats' } }]), textResponse('3 hits.')],
+    });
+    const { result } = renderHook(() =>
+      useToolChat({ transport: inProcessTransport(createChatHandler({ model })), tools: streaming }),
+    );
+    await act(() => result.current.sendMessage('Search cats'));
+    await waitFor(() => expect(result.current.getToolCall('c1')).toMatchObject({ phase: 'running', output: { hits: 0 } }));
+    act(() => steps[0]!());
+    await waitFor(() => expect(result.current.getToolCall('c1')).toMatchObject({ phase: 'running', output: { hits: 2 } }));
+    expect(model.doStreamCalls).toHaveLength(1);
+    act(() => steps[1]!());
+    await waitFor(() => expect(result.current.activity.state).toBe('idle'));
+    expect(result.current.getToolCall('c1')).toMatchObject({ phase: 'done', output: { q: 'cats', status: 'done', hits: 3 } });
+    expect(model.doStreamCalls[1]?.prompt.at(-1)).toMatchObject({
+      role: 'tool',
+      content: [{ toolCallId: 'c1', output: { type: 'json', value: { q: 'cats', status: 'done', hits: 3 } } }],
+    });
+  });
+});
