@@ -47,7 +47,7 @@ export const Executing: Story = {
     const card = await canvas.findByRole('group', { name: 'getWeather' }, long);
     await waitFor(() => expect(card).toHaveAttribute('data-state', 'running'), long);
     await expect(card).toHaveTextContent('Running');
-    await expect(canvas.getByRole('status')).toHaveTextContent('Executing getWeather…');
+    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent('Executing getWeather…'), long);
     await expect(canvas.getByRole('button', { name: 'Stop' })).toBeEnabled();
     executingGate.open();
     await expect(await canvas.findByText("It's 21°C and sunny in Paris.", {}, long)).toBeVisible();
@@ -68,7 +68,7 @@ export const ParallelTools: Story = {
       const getTime = await canvas.findByRole('group', { name: 'getTime' }, long);
       await waitFor(() => expect(calculate).toHaveAttribute('data-state', 'running'), long);
       await waitFor(() => expect(getTime).toHaveAttribute('data-state', 'running'), long);
-      await expect(canvas.getByRole('status')).toHaveTextContent(/Executing calculate, getTime…|Executing getTime, calculate…/);
+      await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent(/Executing calculate, getTime…|Executing getTime, calculate…/), long);
     });
 
     await step('one answer from both results', async () => {
@@ -114,7 +114,7 @@ export const ApprovalPending: Story = {
     await expect(card).toHaveTextContent('"path": "report.pdf"');
     await expect(canvas.getByRole('button', { name: 'Approve' })).toBeEnabled();
     await expect(canvas.getByRole('button', { name: 'Deny' })).toBeEnabled();
-    await expect(canvas.getByRole('status')).toHaveTextContent('Waiting for your approval to run deleteFile');
+    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent('Waiting for your approval to run deleteFile'), long);
     await expect(canvas.getByText("I'll delete report.pdf once you approve.")).toBeVisible();
   },
 };
@@ -186,6 +186,6 @@ export const StopDuringSlowTool: Story = {
     await waitFor(() => expect(card).toHaveAttribute('data-state', 'cancelled'), long);
     await expect(card).toHaveTextContent('Cancelled');
     await expect(await canvas.findByRole('button', { name: 'Send' }, long)).toBeInTheDocument();
-    await expect(canvas.getByRole('status')).toHaveTextContent('');
+    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent(''), long);
   },
 };
