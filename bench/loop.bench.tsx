@@ -1,0 +1,282 @@
+// First: the DOM globals must exist before React loads (a bare import would be tree-shaken).
+import { domReady } from './support/dom';
+import { Chat, useChat } from '@ai-sdk/react';
+import {
+  lastAssistantMessageIsCompleteWithToolCalls,
+  type ChatTransport,
+  type UIMessage,
+  type UIMessageChunk,
+} from 'ai';
+import { useEffect } from 'react';
+import { createRoot } from 'react-dom/profiling';
+import { z } from 'zod';
+import { createDemoTransport, defineTool, demoTools, useToolChat, type ToolSet, type UseToolChatResult } from 'toolchat';
+import { median, round, until } from './support/measure';
+import { nextTask } from './support/token-transport';
+import type { BenchRow } from './types';
+
+const BENCH = 'loop';
+domReady();
+
+/**
+ * Both sides are React hooks mounted in jsdom (React's production build), driven the way an
+ * app drives them: `useToolChat` with its tools, and `useChat` hand-wired with `onToolCall`,
+ * `addToolOutput` and `sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithToolCalls`.
+ */
+function mountHook<T>(useHook: () => T): { current: () => T; dispose: () => void } {
+  let value: T | undefined;
+  function Probe() {
+    const result = useHook();
+    useEffect(() => {
+      value = result;
+    });
+    value = result;
+    return null;
+  }
+  const host = document.createElement('div');
+  const root = createRoot(host);
+  root.render(<Probe />);
+  return {
+    current: () => {
+      if (value === undefined) throw new Error('hook not mounted');
+      return value;
+    },
+    dispose: () => root.unmount(),
+  };
+}
+
+/** Chunks of one response: a call to each of `tools` (or a text answer), each chunk in its own task. */
+function response(round: number, tools: readonly string[]): ReadableStream<UIMessageChunk> {
+  const chunks: UIMessageChunk[] = [{ type: 'start' }, { type: 'start-step' }];
+  if (tools.length === 0) {
+    chunks.push({ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'Done.' }, { type: 'text-end', id: 't' });
+  } else {
+    tools.forEach((toolName, i) =>
+      chunks.push({ type: 'tool-input-available', toolCallId: `call_${round}_${i}`, toolName, input: {} }),
+    );
+  }
+  chunks.push({ type: 'finish-step' }, { type: 'finish' });
+  let i = 0;
+  return new ReadableStream<UIMessageChunk>({
+    async pull(controller) {
+      await nextTask();
+      const chunk = chunks[i++];
+      if (chunk) controller.enqueue(chunk);
+      else controller.close();
+    },
+  });
+}
+
+/** A model that calls `perRound` tools for `rounds` rounds, then answers; it logs when each request leaves. */
+function scriptedTransport(rounds: number, perRound: readonly string[], requests: number[]): ChatTransport<UIMessage> {
+  return {
+    async sendMessages() {
+      requests.push(performance.now());
+      const round = requests.length - 1;
+      return response(round, round < rounds ? perRound : []);
+    },
+    async reconnectToStream() {
+      return null;
+    },
+  };
+}
+
+/** The hand-wired baseline: `useChat` + `onToolCall` + `addToolOutput` + `sendAutomaticallyWhen`. */
+function handWired(transport: ChatTransport<UIMessage>, tools: ToolSet) {
+  const chat: Chat<UIMessage> = new Chat<UIMessage>({
+    transport,
+    sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithToolCalls,
+    onToolCall: ({ toolCall }) => {
+      const tool = tools[toolCall.toolName];
+      const controller = new AbortController();
+      // Not awaited: awaiting addToolOutput inside onToolCall deadlocks the chat.
+      void Promise.resolve()
+        .then(() => tool?.execute?.(toolCall.input as never, { signal: controller.signal, toolCallId: toolCall.toolCallId }))
+        .then(
+          (output) => chat.addToolOutput({ tool: toolCall.toolName, toolCallId: toolCall.toolCallId, output }),
+          (error: unknown) =>
+            chat.addToolOutput({ tool: toolCall.toolName, toolCallId: toolCall.toolCallId, state: 'output-error', errorText: String(error) }),
+        );
+    },
+  });
+  const hook = mountHook(() => useChat({ chat }));
+  return { chat, hook };
+}
+
+const lastHasText = (messages: readonly UIMessage[]) => messages.at(-1)?.parts.some((p) => p.type === 'text') ?? false;
+
+/** Milliseconds from each tool's output to the next request leaving the transport, for `rounds` rounds. */
+async function roundOverhead(side: 'ours' | 'useChat', rounds: number): Promise<number[]> {
+  const requests: number[] = [];
+  const outputs: number[] = [];
+  const tools: ToolSet = {
+    ping: defineTool({
+      description: 'Answers pong',
+      inputSchema: z.object({}),
+      execute: () => {
+        outputs.push(performance.now());
+        return { pong: true };
+      },
+    }),
+  };
+  const transport = scriptedTransport(rounds, ['ping'], requests);
+  if (side === 'ours') {
+    const hook = mountHook(() => useToolChat({ transport, tools, maxToolRounds: rounds + 10 }));
+    await until(() => {
+      try {
+        return hook.current() !== undefined;
+      } catch {
+        return false;
+      }
+    });
+    await hook.current().sendMessage('go');
+    await until(() => requests.length > rounds && lastHasText(hook.current().messages) && hook.current().activity.state === 'idle', 120_000, 1);
+    hook.dispose();
+  } else {
+    const { chat, hook } = handWired(transport, tools);
+    await chat.sendMessage({ text: 'go' });
+    await until(() => requests.length > rounds && lastHasText(chat.messages) && chat.status === 'ready', 120_000, 1);
+    hook.dispose();
+  }
+  return outputs.map((at, i) => (requests[i + 1] ?? Number.NaN) - at);
+}
+
+/** Milliseconds from the first of `n` parallel tools starting to the next request leaving. */
+async function parallelRound(n: number, latencyMs: number): Promise<number> {
+  const requests: number[] = [];
+  const starts: number[] = [];
+  const tools: ToolSet = {};
+  const names: string[] = [];
+  for (let i = 0; i < n; i++) {
+    names.push(`slow${i}`);
+    tools[`slow${i}`] = defineTool({
+      description: 'Waits',
+      inputSchema: z.object({}),
+      execute: async () => {
+        starts.push(performance.now());
+        await new Promise((resolve) => setTimeout(resolve, latencyMs));
+        return { waited: latencyMs };
+      },
+    });
+  }
+  const hook = mountHook(() => useToolChat({ transport: scriptedTransport(1, names, requests), tools }));
+  await until(() => {
+    try {
+      return hook.current() !== undefined;
+    } catch {
+      return false;
+    }
+  });
+  await hook.current().sendMessage('go');
+  await until(() => requests.length > 1 && hook.current().activity.state === 'idle', 60_000, 1);
+  hook.dispose();
+  return (requests[1] ?? Number.NaN) - Math.min(...starts);
+}
+
+/** A 10-round loop on the demo model at zero delay, end to end. */
+async function demoLoop(side: 'ours' | 'useChat', rounds: number): Promise<number> {
+  const prompt = 'Keep calling tools';
+  const start = performance.now();
+  if (side === 'ours') {
+    const hook = mountHook(() => useToolChat({ transport: createDemoTransport({ delayMs: 0 }), tools: demoTools, maxToolRounds: rounds }));
+    await until(() => {
+      try {
+        return hook.current() !== undefined;
+      } catch {
+        return false;
+      }
+    });
+    await hook.current().sendMessage(prompt);
+    await until(() => lastHasText(hook.current().messages) && hook.current().activity.state === 'idle', 120_000, 1);
+    const ms = performance.now() - start;
+    const steps = hook.current().messages.at(-1)?.parts.filter((p) => p.type === 'step-start').length ?? 0;
+    hook.dispose();
+    if (steps !== rounds + 1) throw new Error(`ours: ${steps} steps, expected ${rounds + 1}`);
+    return ms;
+  }
+  // Hand-wired: the tools' JSON Schemas in every body, tools disabled once `rounds` rounds ran.
+  const demo = createDemoTransport({ delayMs: 0 });
+  const schemas = Object.fromEntries(
+    Object.entries(demoTools as ToolSet).map(([name, tool]) => [
+      name,
+      { description: tool.description, inputSchema: z.toJSONSchema(tool.inputSchema as z.ZodType) },
+    ]),
+  );
+  const transport: ChatTransport<UIMessage> = {
+    sendMessages(options) {
+      const steps = options.messages.at(-1)?.role === 'assistant' ? options.messages.at(-1)?.parts.filter((p) => p.type === 'step-start').length ?? 0 : 0;
+      return demo.sendMessages({ ...options, body: { tools: schemas, toolsDisabled: steps >= rounds } });
+    },
+    reconnectToStream: () => Promise.resolve(null),
+  };
+  const { chat, hook } = handWired(transport, demoTools as ToolSet);
+  await chat.sendMessage({ text: prompt });
+  await until(() => lastHasText(chat.messages) && chat.status === 'ready', 120_000, 1);
+  const ms = performance.now() - start;
+  const steps = chat.messages.at(-1)?.parts.filter((p) => p.type === 'step-start').length ?? 0;
+  hook.dispose();
+  if (steps !== rounds + 1) throw new Error(`useChat: ${steps} steps, expected ${rounds + 1}`);
+  return ms;
+}
+
+export default async function run(): Promise<BenchRow[]> {
+  // Warm-up of every path.
+  await roundOverhead('ours', 10);
+  await roundOverhead('useChat', 10);
+  await demoLoop('ours', 10);
+  await demoLoop('useChat', 10);
+
+  const ours: number[] = [];
+  const theirs: number[] = [];
+  for (let rep = 0; rep < 2; rep++) {
+    ours.push(...(await roundOverhead('ours', 50)));
+    theirs.push(...(await roundOverhead('useChat', 50)));
+  }
+  const oursRound = median(ours);
+  const theirRound = median(theirs);
+
+  const L = 50;
+  const N = 8;
+  const parallel = median([await parallelRound(N, L), await parallelRound(N, L), await parallelRound(N, L)]);
+
+  const oursLoop: number[] = [];
+  const theirLoop: number[] = [];
+  for (let rep = 0; rep < 5; rep++) {
+    oursLoop.push(await demoLoop('ours', 10));
+    theirLoop.push(await demoLoop('useChat', 10));
+  }
+  const loopOurs = median(oursLoop);
+  const loopTheirs = median(theirLoop);
+
+  return [
+    { bench: BENCH, case: 'hand-wired useChat: last tool output → next request (median of 100 rounds)', value: round(theirRound), unit: 'ms' },
+    {
+      bench: BENCH,
+      case: 'useToolChat: last tool output → next request (median of 100 rounds)',
+      value: round(oursRound),
+      unit: 'ms',
+      baseline: 'hand-wired useChat, same run',
+      ratio: round(oursRound / theirRound),
+      target: '≤ 1.5',
+    },
+    {
+      bench: BENCH,
+      case: `useToolChat: ${N} parallel tools of ${L} ms, first start → next request`,
+      value: round(parallel),
+      unit: 'ms',
+      baseline: `L = ${L} ms`,
+      ratio: round(parallel / L),
+      target: '≤ 1.1',
+    },
+    { bench: BENCH, case: 'hand-wired useChat: 10-round demo loop end to end (median of 5)', value: round(loopTheirs), unit: 'ms' },
+    {
+      bench: BENCH,
+      case: 'useToolChat: 10-round demo loop end to end (median of 5)',
+      value: round(loopOurs),
+      unit: 'ms',
+      baseline: 'hand-wired useChat, same run',
+      ratio: round(loopOurs / loopTheirs),
+      target: '≤ 1.1',
+    },
+  ];
+}
