@@ -1,18 +1,19 @@
 import type { ChatStatus, UIMessage, UIMessageChunk } from 'ai';
 import type { ToolSet } from '../tools/define-tool';
-import { errorMessage, toolErrorMessages } from '../tools/errors';
-import { DEFAULT_TOOL_TIMEOUT_MS, executeToolCall, findTool } from '../tools/execute-tool-calls';
-import { DEFAULT_MAX_OUTPUT_BYTES, serializeToolOutput, toJsonValue } from '../tools/serialize-output';
+import { toolErrorMessages } from '../tools/errors';
+import { findTool } from '../tools/execute-tool-calls';
+import { DEFAULT_MAX_OUTPUT_BYTES, serializeToolOutput } from '../tools/serialize-output';
 import { toolSchemas } from '../tools/tool-schemas';
 import type { ToolCall, ToolCallResult, ToolChatRequestBody } from '../tools/types';
 import type { Activity } from './activity';
-import { askApproval } from './approval';
 import { deriveActivity } from './derive-activity';
-import { formatLoopEvent, type LoopEndReason, type LoopUsage, type ToolLoopEvent } from './events';
+import type { LoopEndReason } from './events';
 import { defaultLabels } from './labels';
 import { Limiter } from './limiter';
+import { LoopLog } from './loop-log';
 import { decideNext, isSettled, lastStepResults, outcomeOf, type FinalReason, type LoopDecision } from './loop-policy';
 import { DEFAULT_MAX_TOOL_ROUNDS, lastStepToolParts } from './rounds';
+import { runToolCall } from './run-tool-call';
 import type { ToolLoopOptions } from './tool-loop-options';
 import type { ToolRun } from './tool-run';
 import { readUsage } from './usage';
@@ -54,16 +55,14 @@ export class ToolLoop {
   #held = false;
   #finalInFlight: FinalReason | undefined;
   #finalSent = false;
-  #tokensUsed = 0;
-  #responseUsage: LoopUsage | undefined;
-  #round = 0;
-  #active = false;
+  #log: LoopLog;
   #version = 0;
   #listeners = new Set<() => void>();
   #lastActivity: Activity | undefined;
 
   constructor(getOptions: () => ToolLoopOptions) {
     this.#getOptions = getOptions;
+    this.#log = new LoopLog(getOptions);
   }
 
   attach(chat: LoopChat): void {
@@ -77,10 +76,10 @@ export class ToolLoop {
     // Duplicate chunks, remounts and resubmissions all land here: one run per id, ever.
     if (this.#runs.has(toolCall.toolCallId)) return;
     const call = { toolCallId: toolCall.toolCallId, toolName: toolCall.toolName, input: toolCall.input };
-    const arrivedAt = this.#now();
+    const arrivedAt = this.#log.now();
     this.#setRun(call, { phase: 'pending', startedAt: arrivedAt });
-    this.#emit({ type: 'tool-call-start', at: arrivedAt, round: this.#round, ...call });
-    this.#call('onToolCall', () => this.#getOptions().onToolCall?.(call));
+    this.#log.emit({ type: 'tool-call-start', at: arrivedAt, round: this.#log.round, ...call });
+    this.#log.call('onToolCall', () => this.#getOptions().onToolCall?.(call));
     const tool = findTool(this.#tools(), call.toolName);
     // Without `execute` the app runs the tool and answers with addToolResult.
     if (tool && !tool.execute) this.#external.add(call.toolCallId);
@@ -112,10 +111,7 @@ export class ToolLoop {
     this.#finalInFlight = final;
     if (final) this.#finalSent = true;
     this.#held = false;
-    this.#active = true;
-    this.#round = rounds + 1;
-    this.#responseUsage = undefined;
-    this.#emit({ type: 'round-start', at: this.#now(), round: this.#round, toolsDisabled: final !== undefined, ...(final ? { final } : {}) });
+    this.#log.startRound(rounds + 1, final);
     this.#notify();
     if (final) return { toolsDisabled: true };
     return Object.keys(tools).length > 0 ? { tools: toolSchemas(tools) } : {};
@@ -128,7 +124,7 @@ export class ToolLoop {
    */
   acceptChunk(chunk: UIMessageChunk): boolean {
     const usage = readUsage(chunk);
-    if (usage) this.#responseUsage = usage;
+    if (usage) this.#log.recordUsage(usage);
     if (chunk.type === 'tool-input-available' && !chunk.providerExecuted && findTool(this.#tools(), chunk.toolName)) {
       // A repeated call chunk would set the call back to "input available" after its result.
       if (this.#browserCalls.has(chunk.toolCallId)) return false;
@@ -140,19 +136,15 @@ export class ToolLoop {
 
   /** For `ChatInit.onFinish` (once per response): ends the round, and the loop when it is over. */
   onResponseFinish({ message, isAbort, isError }: { message: UIMessage; isAbort: boolean; isError: boolean }): LoopEndReason | undefined {
-    if (!this.#active) return undefined;
-    const usage = this.#responseUsage;
-    this.#responseUsage = undefined;
-    this.#tokensUsed += usage?.totalTokens ?? 0;
     const toolCalls = lastStepToolParts(message).length;
-    this.#emit({ type: 'round-end', at: this.#now(), round: this.#round, toolCalls, ...(usage ? { usage } : {}) });
+    if (!this.#log.endRound(toolCalls)) return undefined;
     const final = this.#finalInFlight;
     this.#finalInFlight = undefined;
     this.#notify();
-    if (isAbort) return this.#stopped ? this.#end('stopped') : undefined;
-    if (isError) return this.#end('error');
-    if (final) return this.#end(final);
-    return toolCalls === 0 ? this.#end('answered') : undefined;
+    if (isAbort) return this.#stopped ? this.#log.endLoop('stopped') : undefined;
+    if (isError) return this.#log.endLoop('error');
+    if (final) return this.#log.endLoop(final);
+    return toolCalls === 0 ? this.#log.endLoop('answered') : undefined;
   }
 
   // --- user actions ----------------------------------------------------------------------
@@ -161,7 +153,7 @@ export class ToolLoop {
   beginTurn(): void {
     this.resume();
     this.#finalSent = false;
-    this.#tokensUsed = 0;
+    this.#log.tokensUsed = 0;
   }
 
   /** Lifts Stop and a held `autoContinue`, for `continue()` and `retry()`. */
@@ -185,7 +177,7 @@ export class ToolLoop {
       const run = this.#runs.get(id);
       if (run?.phase === 'pending') this.#settleExternal(run, { ok: false, error: toolErrorMessages.cancelled(run.toolName) }, 'cancelled');
     }
-    this.#end('stopped');
+    this.#log.endLoop('stopped');
     this.#notify();
   }
 
@@ -257,69 +249,50 @@ export class ToolLoop {
     return decideNext(messages, {
       maxToolRounds: this.#maxToolRounds(),
       maxTokens: this.#getOptions().maxTokens,
-      tokensUsed: this.#tokensUsed,
+      tokensUsed: this.#log.tokensUsed,
       finalSent: this.#finalSent,
     });
   }
 
-  async #start(call: ToolCall, arrivedAt: number): Promise<void> {
-    const signal = this.#abort.signal;
-    const approval = await askApproval(call, this.#tools(), signal, () => {
-      this.#setRun(call, { phase: 'awaiting-approval', startedAt: arrivedAt });
-      return new Promise((resolve) => {
-        this.#approvals.set(call.toolCallId, (approved, reason) => {
-          this.#approvals.delete(call.toolCallId);
-          resolve(reason === undefined ? { approved } : { approved, reason });
-        });
-      });
+  #start(call: ToolCall, arrivedAt: number): Promise<void> {
+    return runToolCall(call, {
+      signal: this.#abort.signal,
+      tools: this.#tools(),
+      options: this.#getOptions(),
+      limiter: this.#limiter,
+      setPhase: (phase, output) => this.#setRun(call, { phase, startedAt: arrivedAt, ...(output === undefined ? {} : { output }) }),
+      askUser: () =>
+        new Promise((resolve) => {
+          this.#approvals.set(call.toolCallId, (approved, reason) => {
+            this.#approvals.delete(call.toolCallId);
+            resolve(reason === undefined ? { approved } : { approved, reason });
+          });
+        }),
+      finish: (result, phase) => this.#finish(call, result, phase, arrivedAt),
     });
-    if (approval && !approval.approved) {
-      const cancelled = signal.aborted;
-      const error = cancelled ? toolErrorMessages.cancelled(call.toolName) : toolErrorMessages.denied(call.toolName, approval.reason);
-      this.#finish(call, { ...call, ok: false, error }, cancelled ? 'cancelled' : 'denied', arrivedAt);
-      return;
-    }
-    const release = await this.#limiter.acquire(signal);
-    if (!release) {
-      this.#finish(call, { ...call, ok: false, error: toolErrorMessages.cancelled(call.toolName) }, 'cancelled', arrivedAt);
-      return;
-    }
-    try {
-      this.#setRun(call, { phase: 'running', startedAt: arrivedAt });
-      const options = this.#getOptions();
-      const result = await executeToolCall(call, this.#tools(), {
-        signal,
-        timeoutMs: options.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
-        onPreliminaryOutput: (_id, output) => this.#setRun(call, { phase: 'running', startedAt: arrivedAt, output: toJsonValue(output) }),
-        ...(options.random ? { random: options.random } : {}),
-      });
-      this.#finish(call, result, signal.aborted ? 'cancelled' : undefined, arrivedAt);
-    } finally {
-      release();
-    }
   }
 
   #settleExternal(run: ToolRun, outcome: { ok: true; output: unknown } | { ok: false; error: string }, phase?: 'cancelled'): void {
     const call = { toolCallId: run.toolCallId, toolName: run.toolName, input: run.input };
-    this.#finish(call, { ...call, ...outcome }, phase, run.startedAt ?? this.#now());
+    this.#finish(call, { ...call, ...outcome }, phase, run.startedAt ?? this.#log.now());
   }
 
   #finish(call: ToolCall, result: ToolCallResult, phase: 'cancelled' | 'denied' | undefined, startedAt: number): void {
-    const endedAt = this.#now();
+    const endedAt = this.#log.now();
     const settled = phase ?? (result.ok ? 'done' : 'error');
     const output = result.ok ? serializeToolOutput(result.output, this.#getOptions().maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES) : undefined;
     this.#setRun(call, { phase: settled, startedAt, endedAt, ...(result.ok ? { output } : { error: result.error }) });
-    this.#emit({
+    this.#log.emit({
       type: 'tool-call-end',
       at: endedAt,
-      round: this.#round,
+      round: this.#log.round,
       toolCallId: call.toolCallId,
       toolName: call.toolName,
       durationMs: endedAt - startedAt,
       outcome: outcomeOf(result, settled),
       result,
     });
-    this.#call('onToolResult', () => this.#getOptions().onToolResult?.(call.toolName, result));
+    this.#log.call('onToolResult', () => this.#getOptions().onToolResult?.(call.toolName, result));
     // The output always lands so the conversation stays valid (every call answered); after
     // Stop, `sendAutomaticallyWhen` keeps it from going to the model until the user writes.
     void this.#chat?.addToolOutput(
@@ -329,35 +302,9 @@ export class ToolLoop {
     );
   }
 
-  #end(reason: LoopEndReason): LoopEndReason | undefined {
-    if (!this.#active) return undefined;
-    this.#active = false;
-    this.#emit({ type: 'loop-end', at: this.#now(), reason, rounds: this.#round, totalTokens: this.#tokensUsed });
-    return reason;
-  }
-
-  #emit(event: ToolLoopEvent): void {
-    const options = this.#getOptions();
-    if (options.debug) console.debug(formatLoopEvent(event));
-    this.#call('onEvent', () => options.onEvent?.(event));
-  }
-
-  /** App callbacks must not break the loop. */
-  #call(name: string, callback: () => void): void {
-    try {
-      callback();
-    } catch (error) {
-      console.error(`toolchat: ${name} threw`, errorMessage(error));
-    }
-  }
-
   #setRun(call: ToolCall, update: Omit<ToolRun, 'toolCallId' | 'toolName' | 'input'>): void {
     this.#runs.set(call.toolCallId, { toolCallId: call.toolCallId, toolName: call.toolName, input: call.input, ...update });
     this.#notify();
-  }
-
-  #now(): number {
-    return (this.#getOptions().now ?? Date.now)();
   }
 
   #notify(): void {
