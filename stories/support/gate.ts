@@ -21,23 +21,20 @@ export function createGate(): Gate {
 }
 
 /**
- * The transport's answer stops after its first text delta until `gate` opens, so a story
- * can look at a message in the middle of streaming.
+ * The transport's answer stops after its `deltas`-th text delta until `gate` opens, so a
+ * story can look at a message in the middle of streaming.
  */
-export function holdAfterFirstText(transport: ChatTransport<UIMessage>, gate: Gate): ChatTransport<UIMessage> {
+export function holdAfterText(transport: ChatTransport<UIMessage>, gate: Gate, deltas = 1): ChatTransport<UIMessage> {
   return {
     ...transport,
     sendMessages: async (options) => {
       const stream = await transport.sendMessages(options);
-      let held = false;
+      let seen = 0;
       return stream.pipeThrough(
         new TransformStream<UIMessageChunk, UIMessageChunk>({
           async transform(chunk, controller) {
             controller.enqueue(chunk);
-            if (!held && chunk.type === 'text-delta') {
-              held = true;
-              await gate.wait();
-            }
+            if (chunk.type === 'text-delta' && ++seen === deltas) await gate.wait();
           },
         }),
       );
