@@ -131,6 +131,9 @@ export function areMessagePropsEqual(prev: MessageProps, next: MessageProps): bo
     return false;
   }
   if (prev.message !== next.message) {
+    // The AI SDK mutates the message it is streaming into: an earlier render may have seen the
+    // live object, whose parts already equal the new copy's. A streaming row always re-renders.
+    if (prev.streaming || next.streaming) return false;
     if (prev.message.id !== next.message.id || prev.message.role !== next.message.role) return false;
     if (!sameParts(prev.message.parts, next.message.parts)) return false;
   }
