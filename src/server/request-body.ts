@@ -1,5 +1,5 @@
 import { safeValidateUIMessages, type UIMessage } from 'ai';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ToolSchemas } from '../core/tools/types';
 
 const toolSchema = z.object({

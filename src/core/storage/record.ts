@@ -1,5 +1,5 @@
 import type { UIMessage } from 'ai';
-import { z } from 'zod';
+import * as z from 'zod';
 import { toCompactMessages } from '../formats/tool-rounds';
 import { InvalidChatRecordError } from './errors';
 import { CHAT_RECORD_VERSION, type ChatRecord } from './types';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AnyToolDefinition, ToolSet } from './define-tool';
 import { errorMessage, toolErrorMessages } from './errors';
 import type { ToolCall, ToolCallResult } from './types';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { JSONSchema7 } from 'ai';
 import type { ToolSet } from './define-tool';
 import type { ToolSchemas } from './types';

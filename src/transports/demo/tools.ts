@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineTool, type ToolSet } from '../../core/tools/define-tool';
 import { evaluateArithmetic } from './calculator';
 import { wait } from './wait';

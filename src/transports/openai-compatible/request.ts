@@ -1,5 +1,5 @@
 import type { UIMessage } from 'ai';
-import { z } from 'zod';
+import * as z from 'zod';
 import { toOpenAIMessages, type OpenAIChatMessage } from '../../core/formats/openai';
 
 /** A tool as OpenAI Chat Completions declares it. */

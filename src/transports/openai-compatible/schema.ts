@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 // Lenient on purpose: OpenAI-compatible servers differ in which fields they send, send `null` for
 // absent ones, and add their own. Only what the parser reads is typed; everything else passes.
