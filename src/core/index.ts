@@ -14,7 +14,7 @@ export type { LoopEndReason, LoopUsage, ToolCallOutcome, ToolLoopEvent } from '.
 export { ChatRequestError, withHttpErrors, parseRetryAfter } from './loop/http-errors';
 
 export type { Activity, ActivityState } from './loop/activity';
-export { defaultLabels } from './loop/labels';
+export { defaultLabels, markerLabels } from './loop/labels';
 export type { ToolLabels } from './loop/labels';
 export { countToolRounds, nextRequest, DEFAULT_MAX_TOOL_ROUNDS } from './loop/rounds';
 export type { NextRequest } from './loop/rounds';

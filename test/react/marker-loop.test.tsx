@@ -3,7 +3,8 @@ import { DefaultChatTransport, isToolUIPart, type UIMessage } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it, vi } from 'vitest';
 import { createDemoModel, createChatHandler } from 'toolchat/server';
-import { createDemoTransport, demoTools, useToolChat } from 'toolchat';
+import { createDemoTransport, defineTool, demoTools, useToolChat } from 'toolchat';
+import { z } from 'zod';
 import { textResponse } from '../support/mock-models';
 
 function textOf(message: UIMessage | undefined): string {
@@ -26,6 +27,26 @@ describe('given a text-only model that calls tools with the ###: marker', () => 
     ]);
     expect(textOf(answer)).toMatch(/21°C/);
     expect(textOf(answer)).not.toContain('###');
+  });
+
+  it('says "🔧 Executing tool: getWeather…" while the tool from a marker runs', async () => {
+    let release!: (value: { city: string; tempC: number; condition: string }) => void;
+    const tools = {
+      ...demoTools,
+      getWeather: defineTool({
+        description: demoTools.getWeather.description,
+        inputSchema: z.object({ city: z.string() }),
+        execute: () => new Promise<{ city: string; tempC: number; condition: string }>((resolve) => (release = resolve)),
+      }),
+    };
+    const { result } = renderHook(() =>
+      useToolChat({ transport: createDemoTransport({ toolMarkers: true }), toolMarkers: 'on', tools }),
+    );
+    await act(() => result.current.sendMessage("What's the weather in Paris?"));
+    await waitFor(() => expect(result.current.activity.label).toBe('🔧 Executing tool: getWeather…'));
+    act(() => release({ city: 'Paris', tempC: 3, condition: 'snowy' }));
+    await waitFor(() => expect(result.current.activity.state).toBe('idle'));
+    expect(textOf(result.current.messages.at(-1))).toMatch(/3°C/);
   });
 
   it('through createChatHandler({ toolMarkers: true }): no native tools, the tools in the prompt, results as text', async () => {

@@ -44,3 +44,13 @@ export const defaultLabels: ToolLabels = {
   toolResult: 'Result',
   toolError: 'Error',
 };
+
+/**
+ * The statuses of the legacy `###:` marker mode, where a tool call streams as text: the
+ * wording users of text-only prompts know.
+ */
+export const markerLabels: Pick<ToolLabels, 'waitingForToolInput' | 'executing'> = {
+  waitingForToolInput: '🔧 Waiting for tool call completion…',
+  executing: (toolNames, round, maxRounds) =>
+    `🔧 Executing tool: ${toolNames.join(', ')}…${round > 1 ? ` (round ${round} of ${maxRounds})` : ''}`,
+};

@@ -12,6 +12,11 @@ export interface ToolLoopOptions {
   timeoutMs?: number;
   labels?: Partial<ToolLabels>;
   /**
+   * `'on'`: calls come from `###:` markers in the text; the statuses say so.
+   * @default 'off'
+   */
+  toolMarkers?: 'off' | 'on';
+  /**
    * How many tool calls run at once; the rest wait their turn (shown as pending).
    * @default Infinity
    */

@@ -8,7 +8,7 @@ import type { ToolCall, ToolCallResult, ToolChatRequestBody } from '../tools/typ
 import type { Activity } from './activity';
 import { deriveActivity } from './derive-activity';
 import type { LoopEndReason } from './events';
-import { defaultLabels } from './labels';
+import { defaultLabels, markerLabels } from './labels';
 import { Limiter } from './limiter';
 import { LoopLog } from './loop-log';
 import { decideNext, isSettled, lastStepResults, outcomeOf, type FinalReason, type LoopDecision } from './loop-policy';
@@ -227,7 +227,11 @@ export class ToolLoop {
       next: { send: decision.send && settled && !this.#stopped && !this.#held, final: decision.final },
       finalRound: this.#finalInFlight,
       maxToolRounds: this.#maxToolRounds(),
-      labels: { ...defaultLabels, ...this.#getOptions().labels },
+      labels: {
+        ...defaultLabels,
+        ...(this.#getOptions().toolMarkers === 'on' ? markerLabels : {}),
+        ...this.#getOptions().labels,
+      },
     });
     // A stable object while nothing changed, so React can bail out.
     if (this.#lastActivity && sameActivity(activity, this.#lastActivity)) return this.#lastActivity;
