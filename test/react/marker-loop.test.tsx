@@ -34,7 +34,7 @@ describe('given a text-only model that calls tools with the ###: marker', () => 
     const tools = {
       ...demoTools,
       getWeather: defineTool({
-        description: demoTools.getWeather.description,
+        description: 'Current weather for a city',
         inputSchema: z.object({ city: z.string() }),
         execute: () => new Promise<{ city: string; tempC: number; condition: string }>((resolve) => (release = resolve)),
       }),
