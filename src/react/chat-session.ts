@@ -4,6 +4,7 @@ import { withHttpErrors } from '../core/loop/http-errors';
 import { ToolLoop } from '../core/loop/tool-loop';
 import { createToolMarkerTransform } from '../core/marker/index';
 import { withToolRequest } from '../transports/with-tool-request';
+import { bindStorage, type StorageBinding } from './storage-binding';
 import type { UseToolChatOptions } from './types';
 
 /** An AI SDK chat and the tool loop that drives it. */
@@ -12,6 +13,8 @@ export interface ChatSession {
   loop: ToolLoop;
   /** The options of the component that uses the session now: callbacks and tools stay fresh. */
   options: UseToolChatOptions;
+  /** Set when the chat is saved to a `storage`. */
+  storage?: StorageBinding;
 }
 
 /**
@@ -37,6 +40,7 @@ export function disposeChatSession(id: string): void {
   const session = sessions.get(id);
   if (!session) return;
   sessions.delete(id);
+  session.storage?.dispose();
   session.loop.stop();
   void session.chat.stop();
 }
@@ -52,7 +56,13 @@ function createChatSession(initial: UseToolChatOptions): ChatSession {
       fetch: withHttpErrors((input, init) => (session.options.fetch ?? globalThis.fetch)(input, init)),
     });
   const transport = withToolRequest(
-    base,
+    {
+      sendMessages: async (request) => {
+        await session.storage?.beforeRequest(request.messages);
+        return base.sendMessages(request);
+      },
+      reconnectToStream: (request) => base.reconnectToStream(request),
+    },
     (messages) => loop.requestBody(messages),
     initial.toolMarkers === 'on' ? () => createToolMarkerTransform() : undefined,
     (chunk) => loop.acceptChunk(chunk),
@@ -73,5 +83,12 @@ function createChatSession(initial: UseToolChatOptions): ChatSession {
   loop.attach(chat);
   session.chat = chat;
   session.loop = loop;
+  if (initial.storage) {
+    session.storage = bindStorage(
+      { chat, loop, tools: () => session.options.tools ?? {}, onError: (error) => session.options.onError?.(error) },
+      initial.storage,
+      chat.id,
+    );
+  }
   return session;
 }

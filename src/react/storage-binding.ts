@@ -21,8 +21,12 @@ export interface StorageBinding {
   /** Settles when the stored conversation (if any) is on screen. */
   readonly ready: Promise<void>;
   readonly persistence: ChatPersistence;
+  /** Saves the conversation a request is about to carry, so the user's message is never lost. */
+  beforeRequest(messages: readonly UIMessage[]): Promise<void>;
   dispose(): void;
 }
+
+const SAVE_BEFORE_REQUEST_MS = 1000;
 
 /**
  * Restores a chat from storage and keeps it saved: immediately when a request leaves (the
@@ -41,6 +45,8 @@ export function bindStorage(target: StorageBindingTarget, storage: ChatStorage, 
       if (loaded && chat.messages.length === 0) {
         const { messages, approvals } = resume(loaded.messages, target.tools());
         chat.messages = messages;
+        // Nothing goes to the model by itself after a reload, except what the user approves.
+        if (approvals.length === 0) loop.hold();
         for (const toolCall of approvals) loop.onToolCall({ toolCall });
       }
     })
@@ -52,14 +58,27 @@ export function bindStorage(target: StorageBindingTarget, storage: ChatStorage, 
     if (restored) void persistence.save(chat.messages);
   });
   const unsubscribeStatus = chat['~registerStatusCallback'](() => {
-    // `submitted`: the user's message is in, the request is leaving. `ready`/`error`: a round
-    // or the whole answer ended.
-    if (restored && chat.status !== 'streaming') void persistence.save(chat.messages, { immediate: true });
+    // A round or the whole answer ended (the request itself is saved by `beforeRequest`).
+    if (restored && (chat.status === 'ready' || chat.status === 'error')) {
+      void persistence.save(chat.messages, { immediate: true });
+    }
   });
 
   return {
     ready,
     persistence,
+    async beforeRequest(messages) {
+      await ready;
+      // Bounded, so a storage that hangs never holds the conversation back.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        persistence.save(messages, { immediate: true }),
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, SAVE_BEFORE_REQUEST_MS);
+        }),
+      ]);
+      clearTimeout(timer);
+    },
     dispose() {
       unsubscribeMessages();
       unsubscribeStatus();

@@ -4,6 +4,7 @@ import type { ToolLabels } from '../core/loop/labels';
 import type { ToolLoopEvent } from '../core/loop/events';
 import type { ToolCall, ToolCallResult } from '../core/tools/types';
 import type { ToolSet } from '../core/tools/define-tool';
+import type { ChatStorage } from '../core/storage/types';
 
 /** Options shared by `useToolChat` and `<ChatWrapper>`. */
 export interface UseToolChatOptions {
@@ -66,8 +67,17 @@ export interface UseToolChatOptions {
    * @default true
    */
   autoContinue?: boolean | ((results: ToolCallResult[]) => boolean | PromiseLike<boolean>);
-  /** The chat's id; chats with the same id share their tool executions. */
+  /**
+   * The chat's id; chats with the same id share their conversation and tool executions, and
+   * a `storage` saves the chat under it. Change it to switch conversations.
+   */
   id?: string;
+  /**
+   * Saves the conversation (compact tool rounds, versioned) and restores it on load:
+   * `memoryStorage()`, `localStorageStorage()`, `indexedDBStorage()` or your own. Failures
+   * reach `onError` and never break the chat.
+   */
+  storage?: ChatStorage;
   initialMessages?: UIMessage[];
   /** User-visible strings; English by default. */
   labels?: Partial<ToolLabels>;

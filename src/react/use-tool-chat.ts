@@ -1,5 +1,5 @@
 import { useChat } from '@ai-sdk/react';
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { ToolRun } from '../core/loop/tool-run';
 import { nextRequest } from '../core/loop/rounds';
 import { getChatSession } from './chat-session';
@@ -14,7 +14,9 @@ import type { ToolCallView, UseToolChatOptions, UseToolChatResult } from './type
  * const { messages, activity, sendMessage, stop } = useToolChat({ api: '/api/chat', tools });
  */
 export function useToolChat(options: UseToolChatOptions = {}): UseToolChatResult {
-  const [session] = useState(() => getChatSession(options));
+  // A new `id` is another conversation: switch sessions.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const session = useMemo(() => getChatSession(options), [options.id]);
   // The latest props, read by the loop whenever it needs tools or callbacks.
   session.options = options;
   const { chat, loop } = session;

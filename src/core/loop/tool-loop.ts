@@ -88,7 +88,7 @@ export class ToolLoop {
 
   /** For `ChatInit.sendAutomaticallyWhen`: results go back only when all are in and allowed. */
   readonly sendAutomaticallyWhen = async ({ messages }: { messages: UIMessage[] }): Promise<boolean> => {
-    if (this.#stopped || this.#chat?.status === 'error') return false;
+    if (this.#stopped || this.#held || this.#chat?.status === 'error') return false;
     if (!this.#decide(messages).send) return false;
     // Our own record too: a result the server made up for a call still waiting here does not count.
     for (const part of lastStepToolParts(messages.at(-1))) {
@@ -161,6 +161,15 @@ export class ToolLoop {
     this.#stopped = false;
     this.#held = false;
     if (this.#abort.signal.aborted) this.#abort = new AbortController();
+    this.#notify();
+  }
+
+  /**
+   * Results on screen wait for the user (`continue()` or their next message) instead of going
+   * to the model: for a conversation restored after a reload.
+   */
+  hold(): void {
+    this.#held = true;
     this.#notify();
   }
 
