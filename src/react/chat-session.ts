@@ -2,7 +2,7 @@ import { Chat } from '@ai-sdk/react';
 import { DefaultChatTransport, type UIMessage } from 'ai';
 import { withHttpErrors } from '../core/loop/http-errors';
 import { ToolLoop } from '../core/loop/tool-loop';
-import { createToolMarkerTransform } from '../core/marker/index';
+import { createToolMarkerTransform, toToolClients } from '../core/marker/index';
 import { withToolRequest } from '../transports/with-tool-request';
 import { bindStorage, type StorageBinding } from './storage-binding';
 import type { UseToolChatOptions } from './types';
@@ -63,7 +63,10 @@ function createChatSession(initial: UseToolChatOptions): ChatSession {
       },
       reconnectToStream: (request) => base.reconnectToStream(request),
     },
-    (messages) => loop.requestBody(messages),
+    (messages) => {
+      const body = loop.requestBody(messages);
+      return session.options.legacyToolClients && body.tools ? { ...body, toolClients: toToolClients(body.tools) } : body;
+    },
     initial.toolMarkers === 'on' ? () => createToolMarkerTransform() : undefined,
     (chunk) => loop.acceptChunk(chunk),
   );

@@ -39,6 +39,12 @@ export interface UseToolChatOptions {
    */
   toolMarkers?: 'off' | 'on';
   /**
+   * Also sends the tools as `toolClients` (`[{ name, description, parameters: [{ name, type,
+   * description, isRequired, schema }] }]`), the format backends of the legacy component read.
+   * @default false
+   */
+  legacyToolClients?: boolean;
+  /**
    * Milliseconds between renders while tokens stream: one commit per frame, not per token.
    * @default 16
    */

@@ -184,3 +184,23 @@ describe('given a tool whose execute is an async generator', () => {
     });
   });
 });
+
+describe('given a backend written for the legacy component', () => {
+  it('sends the tools as toolClients too, with legacyToolClients', async () => {
+    const bodies: { toolClients?: unknown; tools?: unknown }[] = [];
+    const model = new MockLanguageModelV4({ doStream: [textResponse('Hi.')] });
+    const { result } = renderHook(() =>
+      useToolChat({ transport: inProcessTransport(createChatHandler({ model }), bodies), tools, legacyToolClients: true }),
+    );
+    await act(() => result.current.sendMessage('Hello'));
+    await waitFor(() => expect(result.current.activity.state).toBe('idle'));
+    expect(bodies[0]?.toolClients).toEqual([
+      {
+        name: 'getWeather',
+        description: 'Current weather for a city',
+        parameters: [{ name: 'city', type: 'string', description: '', isRequired: true, schema: { type: 'string' } }],
+      },
+    ]);
+    expect(bodies[0]?.tools).toBeDefined();
+  });
+});

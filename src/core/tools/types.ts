@@ -1,3 +1,4 @@
+import type { ToolClient } from '../marker/tool-clients';
 import type { JSONSchema7 } from 'ai';
 
 /** A tool call as the executor receives it: from the model, natively or through a `###:` marker. */
@@ -29,4 +30,9 @@ export interface ToolChatRequestBody {
   tools?: ToolSchemas;
   /** `true` on the forced final round: the model must answer in text. */
   toolsDisabled?: boolean;
+  /**
+   * The same tools in the legacy `toolClients` format, for backends written for the legacy
+   * component (sent with `legacyToolClients: true`).
+   */
+  toolClients?: ToolClient[];
 }
