@@ -66,6 +66,29 @@ describe('the demo app in Chromium, through its /api/chat endpoint', () => {
     expect(errors).toEqual([]);
   });
 
-  // The demo app does not pass a `storage` option yet, so a reload starts an empty chat.
-  it.todo('keeps the conversation when the page reloads in the middle of it');
+  it('keeps the conversation when the page reloads in the middle of a tool round', async () => {
+    page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(demo.url);
+    await page.getByRole('textbox').fill('Search slowly for cats');
+    await page.getByRole('button', { name: 'Send' }).click();
+    const log = page.getByRole('log');
+    await expect.poll(() => log.getByRole('group', { name: 'slowSearch' }).getAttribute('data-state')).toBe('running');
+
+    await page.reload();
+    // The question survives; the search the reload cut off is shown as interrupted.
+    await log.getByText('Search slowly for cats').waitFor();
+    const card = log.getByRole('group', { name: 'slowSearch' });
+    await expect.poll(() => card.getAttribute('data-state')).toBe('error');
+    // Failed cards open by themselves.
+    await card.getByText(/interrupted: the page was closed before the tool finished/).waitFor();
+    await screenshot(page, 'demo-reload-interrupted');
+
+    // The conversation goes on, valid for the model.
+    await page.getByRole('textbox').fill("What's the weather in Paris?");
+    await page.getByRole('button', { name: 'Send' }).click();
+    await log.getByText(/21°C/).waitFor();
+    expect(errors).toEqual([]);
+  });
 });
