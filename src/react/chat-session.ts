@@ -86,6 +86,17 @@ function createChatSession(initial: UseToolChatOptions): ChatSession {
   loop.attach(chat);
   session.chat = chat;
   session.loop = loop;
+  // Every change of activity reaches onStatus, also those too brief to be rendered.
+  let lastActivity = loop.activity();
+  const emitStatus = () => {
+    const activity = loop.activity();
+    if (activity === lastActivity) return;
+    lastActivity = activity;
+    session.options.onStatus?.(activity);
+  };
+  loop.watch(emitStatus);
+  chat['~registerStatusCallback'](emitStatus);
+  chat['~registerMessagesCallback'](emitStatus);
   if (initial.storage) {
     session.storage = bindStorage(
       { chat, loop, tools: () => session.options.tools ?? {}, onError: (error) => session.options.onError?.(error) },

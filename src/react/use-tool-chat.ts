@@ -1,5 +1,5 @@
 import { useChat } from '@ai-sdk/react';
-import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { ToolRun } from '../core/loop/tool-run';
 import { nextRequest } from '../core/loop/rounds';
 import { getChatSession } from './chat-session';
@@ -24,9 +24,6 @@ export function useToolChat(options: UseToolChatOptions = {}): UseToolChatResult
   useSyncExternalStore(loop.subscribe, loop.getVersion, loop.getVersion);
 
   const activity = loop.activity();
-  useEffect(() => {
-    session.options.onStatus?.(activity);
-  }, [activity, session]);
 
   const sendMessage = useCallback(
     async (text: string) => {

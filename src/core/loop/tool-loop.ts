@@ -57,6 +57,8 @@ export class ToolLoop {
   #finalSent = false;
   #log: LoopLog;
   #version = 0;
+  #notifyScheduled = false;
+  #watchers = new Set<() => void>();
   #listeners = new Set<() => void>();
   #lastActivity: Activity | undefined;
 
@@ -214,6 +216,15 @@ export class ToolLoop {
   /** Changes on every run update; for `useSyncExternalStore`. */
   getVersion = (): number => this.#version;
 
+  /**
+   * Called synchronously on every change, unlike `subscribe`, whose listeners (renders) run
+   * once per burst: for observers that must see every state, like `onStatus`.
+   */
+  watch(watcher: () => void): () => void {
+    this.#watchers.add(watcher);
+    return () => this.#watchers.delete(watcher);
+  }
+
   subscribe = (listener: () => void): (() => void) => {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
@@ -322,7 +333,15 @@ export class ToolLoop {
 
   #notify(): void {
     this.#version++;
-    for (const listener of this.#listeners) listener();
+    for (const watcher of this.#watchers) watcher();
+    // One render for a burst of changes (a round's calls starting, a result and the request
+    // it triggers), after the current task: the next request never waits for the UI.
+    if (this.#notifyScheduled) return;
+    this.#notifyScheduled = true;
+    setTimeout(() => {
+      this.#notifyScheduled = false;
+      for (const listener of this.#listeners) listener();
+    }, 0);
   }
 }
 
