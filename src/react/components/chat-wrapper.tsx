@@ -1,5 +1,6 @@
-import { useCallback, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { CodeHighlighterProvider, type CodeHighlighter } from '../markdown/highlight';
+import { preloadMarkdown } from '../markdown/markdown';
 import type { ToolCallView, UseToolChatOptions } from '../types';
 import { useToolChat } from '../use-tool-chat';
 import { Composer } from './composer';
@@ -40,6 +41,8 @@ export function ChatWrapper({
   ...options
 }: ChatWrapperProps) {
   const chat = useToolChat(options);
+  // Fetch the Markdown chunk while the user types, so answers never show its plain stand-in.
+  useEffect(() => void preloadMarkdown(), []);
   const inputRef = useRef<HTMLTextAreaElement | null>(null);
   // Stable callbacks keep the memoised message rows from re-rendering on every token.
   const latest = useRef(chat);

@@ -22,6 +22,7 @@ export {
   CodeBlock,
   CodeHighlighterProvider,
   Markdown,
+  preloadMarkdown,
   type CodeBlockProps,
   type CodeHighlighter,
   type CodeHighlighterProviderProps,

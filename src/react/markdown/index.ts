@@ -1,4 +1,4 @@
-export { Markdown, type MarkdownProps } from './markdown';
+export { Markdown, preloadMarkdown, type MarkdownProps } from './markdown';
 export { CodeBlock, type CodeBlockProps } from './code-block';
 export {
   CodeHighlighterProvider,

@@ -1,13 +1,11 @@
-import { memo, useDeferredValue, useMemo, type ComponentPropsWithoutRef } from 'react';
+import { Fragment, memo, useRef, type ComponentPropsWithoutRef } from 'react';
 import ReactMarkdown, { defaultUrlTransform, type Components, type ExtraProps } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { blocksOf, rescan, type MarkdownScan } from './blocks';
 import { CodeBlock } from './code-block';
 
-export interface MarkdownProps {
-  /** Model text; may be cut anywhere while it streams. */
-  text: string;
-  className?: string;
-}
+// The part of `Markdown` that needs react-markdown and remark-gfm: loaded on demand (see
+// `markdown.tsx`), so an app does not pay for the parser before the first answer.
 
 type HastNode = NonNullable<ExtraProps['node']>;
 type HastChild = HastNode['children'][number];
@@ -57,24 +55,30 @@ function Table({ node: _node, ...rest }: ComponentPropsWithoutRef<'table'> & Ext
 const components: Components = { pre: Pre, a: Link, img: Image, table: Table };
 const remarkPlugins = [remarkGfm];
 
-/**
- * Model text as GitHub-flavoured Markdown. Raw HTML is shown as text, never parsed into
- * elements; unsafe link and image URLs are removed; links open in a new tab without
- * access to this page. Memoised on the text, so a message whose text did not change is
- * not parsed again, and the parse of a streaming message is deferred behind user input.
- */
-export const Markdown = memo(function Markdown({ text, className }: MarkdownProps) {
-  const deferred = useDeferredValue(text);
-  // The same element for the same text lets React skip the parse in the urgent render,
-  // where `deferred` still holds the previous text.
-  const content = useMemo(
-    () => (
-      <ReactMarkdown remarkPlugins={remarkPlugins} components={components} urlTransform={defaultUrlTransform}>
-        {deferred}
-      </ReactMarkdown>
-    ),
-    [deferred],
+/** One block, parsed again only when its own text changes. */
+const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
+  return (
+    <ReactMarkdown remarkPlugins={remarkPlugins} components={components} urlTransform={defaultUrlTransform}>
+      {text}
+    </ReactMarkdown>
   );
-  return <div className={className ? `toolchat-markdown ${className}` : 'toolchat-markdown'}>{content}</div>;
 });
-Markdown.displayName = 'Markdown';
+
+/**
+ * Model text as GitHub-flavoured Markdown, block by block: while an answer streams, only
+ * its last block is parsed again, so the cost of an update does not grow with the answer.
+ */
+export default function MarkdownBlocks({ text }: { text: string }) {
+  // A cache, not state: the blocks are a pure function of `text`; the previous scan only
+  // lets a growing text be scanned from its last block on.
+  const scanned = useRef<MarkdownScan | undefined>(undefined);
+  const scan = rescan(scanned.current, text);
+  scanned.current = scan;
+  // The newline between blocks is what react-markdown puts between them in one document.
+  return blocksOf(scan).map((block, index) => (
+    <Fragment key={index}>
+      {index > 0 && '\n'}
+      <MarkdownBlock text={block} />
+    </Fragment>
+  ));
+}

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import type { UIMessage } from 'ai';
 import ReactMarkdown from 'react-markdown';
-import { MessageList } from 'toolchat';
+import { Markdown, MessageList, preloadMarkdown } from 'toolchat';
 
 vi.mock('react-markdown', async (importOriginal) => {
   const original = await importOriginal<typeof import('react-markdown')>();
@@ -23,6 +23,8 @@ const streaming = (text: string): UIMessage => ({
   ],
 });
 
+beforeAll(() => preloadMarkdown());
+
 describe('given a streaming answer below earlier ones', () => {
   it('parses only the text that changed when a token arrives', () => {
     const { rerender } = render(<MessageList busy messages={[question, earlier, { ...question, id: 'u2' }, streaming('It is')]} />);
@@ -32,5 +34,32 @@ describe('given a streaming answer below earlier ones', () => {
     rerender(<MessageList busy messages={[question, earlier, { ...question, id: 'u2' }, streaming('It is sunny')]} />);
     expect(parsed()).toEqual(['It is sunny']);
     expect(screen.getByText('It is sunny')).toBeTruthy();
+  });
+});
+
+describe('given a long answer that streams paragraph after paragraph', () => {
+  it('parses only its last paragraph per update, once the ones before it are complete', () => {
+    vi.mocked(ReactMarkdown).mockClear();
+    const paragraphs = Array.from({ length: 20 }, (_, i) => `Paragraph ${i} with **bold** words.`);
+    const { rerender, container } = render(<Markdown text={paragraphs.slice(0, 19).join('\n\n')} />);
+    expect(parsed()).toHaveLength(19);
+
+    vi.mocked(ReactMarkdown).mockClear();
+    const full = `${paragraphs.join('\n\n')}`;
+    rerender(<Markdown text={full.slice(0, -10)} />);
+    rerender(<Markdown text={full} />);
+    expect(parsed()).toEqual([paragraphs[19]!.slice(0, -10), paragraphs[19]]);
+    expect(container.querySelectorAll('p')).toHaveLength(20);
+    expect(container.querySelectorAll('strong')).toHaveLength(20);
+  });
+
+  it('keeps a code block with blank lines whole until its fence closes', () => {
+    const { rerender, container } = render(<Markdown text={'Intro.\n\n```py\na = 1\n\nb = 2'} />);
+    expect(container.querySelector('pre code')?.textContent).toBe('a = 1\n\nb = 2');
+    vi.mocked(ReactMarkdown).mockClear();
+    rerender(<Markdown text={'Intro.\n\n```py\na = 1\n\nb = 2\n```\n\nAfter.'} />);
+    expect(parsed()).toEqual(['```py\na = 1\n\nb = 2\n```', 'After.']);
+    expect(container.querySelectorAll('pre')).toHaveLength(1);
+    expect(container.querySelector('pre code')?.textContent).toBe('a = 1\n\nb = 2');
   });
 });

@@ -1,9 +1,12 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'vitest-axe';
-import { CodeHighlighterProvider, Markdown, type CodeHighlighter } from 'toolchat';
+import { CodeHighlighterProvider, Markdown, preloadMarkdown, type CodeHighlighter } from 'toolchat';
 
 describe('Markdown', () => {
+  // The renderer is its own chunk; `markdown-lazy.test.tsx` covers the plain text before it loads.
+  beforeAll(() => preloadMarkdown());
+
   describe('given GitHub-flavoured Markdown', () => {
     it('renders tables, task lists and strikethrough', () => {
       render(

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UIMessage } from 'ai';
 import { axe } from 'vitest-axe';
-import { Message } from 'toolchat';
+import { Message, preloadMarkdown } from 'toolchat';
 import type { ToolCallView } from 'toolchat';
 
 const weather = (id: string, city: string): UIMessage['parts'][number] => ({
@@ -28,6 +28,9 @@ const finishedTurn: UIMessage = {
 };
 
 describe('Message', () => {
+  // Markdown's renderer is its own chunk: load it first so rows render formatted at once.
+  beforeAll(() => preloadMarkdown());
+
   describe('given a user message', () => {
     it('shows its text as typed, not as Markdown', () => {
       render(<Message message={{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'what is **bold**?' }] }} />);

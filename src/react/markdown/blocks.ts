@@ -1,0 +1,173 @@
+/**
+ * Splits Markdown into blocks that render exactly as the whole text does, so a streaming
+ * answer re-parses only its last, growing block. A split sits after a blank line that is
+ * outside fenced code and HTML blocks and before a line that can only start a new top-level
+ * block: not indented (a list item's continuation), not a list item (loose lists span blank
+ * lines), not a fence or HTML block continuing. Reference definitions and footnotes reach
+ * across blocks, so text that has any is never split. Where unsure, the rule does not split:
+ * a missed split costs a larger parse, a wrong one would change what the reader sees.
+ */
+
+/** Where each block starts in the text (the first at 0) and where all but the last end. */
+interface Scan {
+  text: string;
+  starts: number[];
+  /**
+   * The end of each block's last non-blank line: trailing blank lines stay out, as a fence
+   * still open in a list item would take them in at the end of a text, not before the next block.
+   */
+  ends: number[];
+  /**
+   * The text has a link reference definition or a footnote definition, or a line the
+   * scanner cannot place: no split from there on (from the start, for definitions).
+   */
+  definitions: boolean;
+}
+
+// In a list item or a quote too: a definition there serves the whole text.
+const DEFINITION = /^[\s>*+\-\d.)]*\[[^\]\n]+\]:/;
+const TAG = /^ {0,3}</;
+const LIST_ITEM = /^(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/;
+/** A fence opener, perhaps after list markers: indentation, markers, fence, info string. */
+const OPENER = /^( *)((?:(?:[-+*]|\d{1,9}[.)])[ \t]+)*)(`{3,}|~{3,})(.*)$/;
+const CLOSER = /^( *)(`{3,}|~{3,})[ \t]*$/;
+/** HTML blocks of CommonMark types 1–5 run until their end marker, across blank lines. */
+const HTML_BLOCKS: ReadonlyArray<readonly [RegExp, RegExp]> = [
+  [/^ {0,3}<(?:script|pre|style|textarea)(?:[\s>]|$)/i, /<\/(?:script|pre|style|textarea)>/i],
+  [/^ {0,3}<!--/, /-->/],
+  [/^ {0,3}<\?/, /\?>/],
+  [/^ {0,3}<![A-Za-z]/, />/],
+  [/^ {0,3}<!\[CDATA\[/, /\]\]>/],
+];
+
+/** A line that may open a new block after a blank line without continuing the one before. */
+function startsTopLevelBlock(line: string): boolean {
+  const first = line.charCodeAt(0);
+  // Empty (still streaming), space, tab, CR: undecided or a continuation.
+  if (line === '' || first === 32 || first === 9 || first === 13) return false;
+  return !LIST_ITEM.test(line);
+}
+
+interface Fence {
+  char: string;
+  length: number;
+  /**
+   * Lines of an indented fence, or one after a list marker, may be inside a list item or at
+   * the top level; both readings agree only while its lines stay at least this indented.
+   */
+  minIndent: number;
+  /** The most a closing fence may be indented. */
+  maxCloserIndent: number;
+}
+
+const indentOf = (line: string) => line.length - line.trimStart().length;
+
+/**
+ * Scans `text` from `from` (a block start, where no fence or HTML block is open), appending
+ * block starts after `from` to `starts` and block ends to `ends`. After a line it cannot
+ * place, it splits no more (the rest stays one block). Returns true when it saw a definition.
+ */
+function scanFrom(text: string, from: number, starts: number[], ends: number[]): boolean {
+  let fence: Fence | undefined;
+  let htmlEnd: RegExp | undefined;
+  /** After a tag line that may open an HTML block ending at the next blank line. */
+  let htmlUntilBlank = false;
+  let previousBlank = false;
+  // A block of blank lines alone would render nothing: the first split waits for content.
+  let content = false;
+  let contentEnd = from;
+  // micromark ends a lazy HTML line before a blank line differently from one at the end of
+  // the text ("- a\n</textarea>"): never end a block on a line that starts a tag.
+  let tagLast = false;
+  let unsure = false;
+  let lineStart = from;
+  while (lineStart <= text.length) {
+    let lineEnd = text.indexOf('\n', lineStart);
+    if (lineEnd === -1) lineEnd = text.length;
+    const start = lineStart;
+    const line = text.slice(start, lineEnd);
+    lineStart = lineEnd + 1;
+    if (DEFINITION.test(line)) return true;
+    if (unsure) continue;
+    const blank = line.trim() === '';
+    const indent = indentOf(line);
+
+    if (fence) {
+      // Read as in a list item, the fence has ended; read at the top level, it has not.
+      if (!blank && indent < fence.minIndent) unsure = true;
+      const close = CLOSER.exec(line);
+      if (close?.[2]?.[0] === fence.char && close[2].length >= fence.length && indent <= fence.maxCloserIndent) {
+        fence = undefined;
+      }
+    } else if (htmlEnd) {
+      if (htmlEnd.test(line)) htmlEnd = undefined;
+    } else if (!blank) {
+      if (previousBlank && content && !tagLast && startsTopLevelBlock(line)) {
+        ends.push(contentEnd);
+        starts.push(start);
+      }
+      content = true;
+      tagLast = TAG.test(line);
+      const open = OPENER.exec(line);
+      // A backtick fence's info string may not contain backticks (then it is inline code).
+      if (open?.[3] && !(open[3][0] === '`' && open[4]?.includes('`'))) {
+        const markers = open[2] ?? '';
+        // Inside an HTML block a fence is text, after a paragraph line it is a fence.
+        if (htmlUntilBlank) unsure = true;
+        else if (markers === '' && indent === 0) {
+          fence = { char: open[3][0] ?? '`', length: open[3].length, minIndent: 0, maxCloserIndent: 3 };
+        } else if (markers !== '') {
+          // In the list item for sure: its lines start at least at the fence's column.
+          const column = indent + markers.length;
+          fence = { char: open[3][0] ?? '`', length: open[3].length, minIndent: column, maxCloserIndent: column + 3 };
+        } else if (indent <= 3) {
+          // A list item's (its content starts at most here) or the top level's.
+          fence = { char: open[3][0] ?? '`', length: open[3].length, minIndent: indent, maxCloserIndent: 3 };
+        }
+        // Further indented: code in a list item or an indented code block, both ended by an unindented line.
+      } else if (tagLast) {
+        if (indent > 0) unsure = true; // in a list item or not: ends at its blank line or not
+        const block = HTML_BLOCKS.find(([start]) => start.test(line));
+        if (!block) htmlUntilBlank = true;
+        // The end marker may sit on the opening line itself.
+        else if (!block[1].test(line.slice(2))) htmlEnd = block[1];
+      }
+    }
+    if (!fence && !htmlEnd) {
+      previousBlank = blank;
+      if (blank) htmlUntilBlank = false;
+    }
+    if (!blank) contentEnd = lineEnd;
+  }
+  return false;
+}
+
+function scan(text: string): Scan {
+  const starts = [0];
+  const ends: number[] = [];
+  return { text, starts, ends, definitions: scanFrom(text, 0, starts, ends) };
+}
+
+/**
+ * Like `scan`, but when `text` extends the previous text, resumes near its end: a split
+ * depends only on the lines around it, so all but the last are final, and a streaming
+ * answer costs a scan of its last blocks per update, not of the whole text.
+ */
+export function rescan(previous: Scan | undefined, text: string): Scan {
+  if (!previous || previous.definitions || !text.startsWith(previous.text)) return scan(text);
+  // The last split was decided on a line that may have been cut mid-way ("1" of "1. item"):
+  // decide it again, resuming at the block before it.
+  const starts = previous.starts.slice(0, Math.max(1, previous.starts.length - 1));
+  const ends = previous.ends.slice(0, starts.length - 1);
+  const from = starts.at(-1) ?? 0;
+  return { text, starts, ends, definitions: scanFrom(text, from, starts, ends) };
+}
+
+/** The blocks of `text`, in order, without the blank lines between them. */
+export function blocksOf(scanned: Scan): string[] {
+  if (scanned.definitions) return [scanned.text];
+  const { text, starts, ends } = scanned;
+  return starts.map((start, index) => text.slice(start, ends[index] ?? text.length));
+}
+
+export type { Scan as MarkdownScan };

@@ -1,0 +1,61 @@
+import { memo, useEffect, useSyncExternalStore, type ComponentType } from 'react';
+
+export interface MarkdownProps {
+  /** Model text; may be cut anywhere while it streams. */
+  text: string;
+  className?: string;
+}
+
+type Renderer = ComponentType<{ text: string }>;
+
+// The parser (react-markdown + remark-gfm, about half of what an app pays up front) lives in
+// its own chunk. A module-level store rather than `React.lazy`: once the chunk is in, every
+// Markdown renders it synchronously (no Suspense fallback for rows mounted later), and a
+// chunk that fails to load leaves the text plain instead of throwing to an error boundary.
+let renderer: Renderer | undefined;
+let loading: Promise<void> | undefined;
+const listeners = new Set<() => void>();
+
+/**
+ * Starts loading the Markdown renderer, once; resolves when Markdown renders formatted.
+ * `ChatWrapper` calls it on mount, so readers do not see the plain-text stand-in in practice.
+ */
+export function preloadMarkdown(): Promise<void> {
+  loading ??= import('./markdown-renderer').then(
+    (module) => {
+      renderer = module.default;
+      for (const listener of listeners) listener();
+    },
+    (error: unknown) => {
+      // Offline, or a deploy removed the chunk: the text stays readable as plain text.
+      console.error('toolchat: the Markdown renderer could not be loaded; showing plain text.', error);
+    },
+  );
+  return loading;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+const getRenderer = () => renderer;
+
+/**
+ * Model text as GitHub-flavoured Markdown. Raw HTML is shown as text, never parsed into
+ * elements; unsafe link and image URLs are removed; links open in a new tab without
+ * access to this page. Until the renderer's chunk has loaded (`preloadMarkdown`), the text
+ * shows as plain text with its line breaks. While an answer streams only its last block is
+ * parsed again; a message whose text did not change is not parsed again at all.
+ */
+export const Markdown = memo(function Markdown({ text, className }: MarkdownProps) {
+  const Loaded = useSyncExternalStore(subscribe, getRenderer, getRenderer);
+  useEffect(() => {
+    if (!Loaded) void preloadMarkdown();
+  }, [Loaded]);
+  return (
+    <div className={className ? `toolchat-markdown ${className}` : 'toolchat-markdown'}>
+      {Loaded ? <Loaded text={text} /> : <div className="toolchat-markdown-plain">{text}</div>}
+    </div>
+  );
+});
+Markdown.displayName = 'Markdown';
