@@ -1,5 +1,5 @@
 import type { FileUIPart, SourceUrlUIPart } from 'ai';
-import { defaultUrlTransform } from 'react-markdown';
+import { safeLinkUrl } from './safe-url';
 
 const IMAGE_DATA_URL = /^data:image\/(?:png|jpe?g|gif|webp|avif);/i;
 
@@ -7,7 +7,7 @@ const IMAGE_DATA_URL = /^data:image\/(?:png|jpe?g|gif|webp|avif);/i;
 function safeUrl(url: string, image: boolean): string {
   if (/^blob:/i.test(url)) return url;
   if (/^data:/i.test(url)) return image && IMAGE_DATA_URL.test(url) ? url : '';
-  return defaultUrlTransform(url);
+  return safeLinkUrl(url);
 }
 
 export interface FilePartProps {
@@ -37,7 +37,7 @@ export interface SourcePartProps {
 
 /** A source the model cited, as a link; an unsafe URL keeps its title but loses the link. */
 export function SourcePart({ part }: SourcePartProps) {
-  const url = defaultUrlTransform(part.url);
+  const url = safeLinkUrl(part.url);
   const title = part.title ?? part.url;
   if (!url) return <span className="toolchat-source">{title}</span>;
   return (
