@@ -40,12 +40,17 @@ const HTML_BLOCKS: ReadonlyArray<readonly [RegExp, RegExp]> = [
   [/^ {0,3}<!\[CDATA\[/, /\]\]>/],
 ];
 
-/** A line that may open a new block after a blank line without continuing the one before. */
+/**
+ * A line that may open a new block after a blank line without continuing the one before:
+ * a list item's content is indented at least two columns (marker and space), so one space
+ * is the most that cannot continue one.
+ */
 function startsTopLevelBlock(line: string): boolean {
-  const first = line.charCodeAt(0);
+  const rest = line.charCodeAt(0) === 32 ? line.slice(1) : line;
+  const first = rest.charCodeAt(0);
   // Empty (still streaming), space, tab, CR: undecided or a continuation.
-  if (line === '' || first === 32 || first === 9 || first === 13) return false;
-  return !LIST_ITEM.test(line);
+  if (rest === '' || first === 32 || first === 9 || first === 13) return false;
+  return !LIST_ITEM.test(rest);
 }
 
 interface Fence {

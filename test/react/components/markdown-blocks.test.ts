@@ -14,7 +14,7 @@ const blocks = (text: string) => blocksOf(rescan(undefined, text));
 const line = fc.constantFrom(
   '', '', '', ' ', 'Some words here.', 'More *words*', '# Heading', 'Title', '===', '---', '***', '* * *',
   '- item', '- [x] done', '* star item', '+ plus', '1. first', '2) second', '10. tenth', '1999 was a year',
-  '  indented continuation', '    indented code', '\tTabbed', '> quote', '> > nested', '>',
+  '  indented continuation', ' one space', ' - spaced item', ' ```', ' <div>', '    indented code', '\tTabbed', '> quote', '> > nested', '>',
   '```', '```js', '````', '~~~', '~~~ py', '``` not`a fence', '  ```', '    ```', 'code { x }',
   '| a | b |', '| --- | --- |', '| 1 | 2 |',
   '<pre>', '</pre>', '<!--', '-->', '<div>', '</div>', '<script>x()</script>', '<?php', '?>', '<!DOCTYPE html>', '<![CDATA[', ']]>',
@@ -52,6 +52,11 @@ describe('splitting Markdown into blocks', () => {
   it('splits paragraphs, headings, closed fences and tables, and leaves fenced blank lines alone', () => {
     const text = ['# Title', '', 'Para one.', '', '```js', 'a()', '', 'b()', '```', '', '| a |', '| - |', '', 'End.'].join('\n');
     expect(blocks(text)).toEqual(['# Title', 'Para one.', '```js\na()\n\nb()\n```', '| a |\n| - |', 'End.']);
+  });
+
+  it('splits before a paragraph whose first token brought a space, but not before an indented one', () => {
+    expect(blocks('One word.\n\n Two words.')).toEqual(['One word.', ' Two words.']);
+    expect(blocks('- a\n\n  b')).toHaveLength(1);
   });
 
   it('keeps a loose list, an indented continuation and an open fence in one block', () => {
