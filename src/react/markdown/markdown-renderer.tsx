@@ -3,6 +3,7 @@ import ReactMarkdown, { defaultUrlTransform, type Components, type ExtraProps } 
 import remarkGfm from 'remark-gfm';
 import { blocksOf, rescan, type MarkdownScan } from './blocks';
 import { CodeBlock } from './code-block';
+import { plainParagraph } from './plain';
 
 // The part of `Markdown` that needs react-markdown and remark-gfm: loaded on demand (see
 // `markdown.tsx`), so an app does not pay for the parser before the first answer.
@@ -57,6 +58,8 @@ const remarkPlugins = [remarkGfm];
 
 /** One block, parsed again only when its own text changes. */
 const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
+  const plain = plainParagraph(text);
+  if (plain !== undefined) return <p>{plain}</p>;
   return (
     <ReactMarkdown remarkPlugins={remarkPlugins} components={components} urlTransform={defaultUrlTransform}>
       {text}

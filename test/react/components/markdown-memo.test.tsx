@@ -17,7 +17,7 @@ const streaming = (text: string): UIMessage => ({
   id: 'a2',
   role: 'assistant',
   parts: [
-    { type: 'text', text: 'Let me check.', state: 'done' },
+    { type: 'text', text: 'Let me *check*.', state: 'done' },
     { type: 'step-start' },
     { type: 'text', text, state: 'streaming' },
   ],
@@ -27,13 +27,22 @@ beforeAll(() => preloadMarkdown());
 
 describe('given a streaming answer below earlier ones', () => {
   it('parses only the text that changed when a token arrives', () => {
-    const { rerender } = render(<MessageList busy messages={[question, earlier, { ...question, id: 'u2' }, streaming('It is')]} />);
-    expect(parsed()).toEqual(['An **earlier** answer.', 'Let me check.', 'It is']);
+    const { rerender } = render(<MessageList busy messages={[question, earlier, { ...question, id: 'u2' }, streaming('It is _')]} />);
+    expect(parsed()).toEqual(['An **earlier** answer.', 'Let me *check*.', 'It is _']);
 
     vi.mocked(ReactMarkdown).mockClear();
-    rerender(<MessageList busy messages={[question, earlier, { ...question, id: 'u2' }, streaming('It is sunny')]} />);
-    expect(parsed()).toEqual(['It is sunny']);
-    expect(screen.getByText('It is sunny')).toBeTruthy();
+    rerender(<MessageList busy messages={[question, earlier, { ...question, id: 'u2' }, streaming('It is _sunny_')]} />);
+    expect(parsed()).toEqual(['It is _sunny_']);
+    expect(screen.getByText('sunny').tagName).toBe('EM');
+  });
+});
+
+describe('given plain words without Markdown', () => {
+  it('shows them as a paragraph without parsing them', () => {
+    vi.mocked(ReactMarkdown).mockClear();
+    const { container } = render(<Markdown text={'It is 21 °C in Paris.\n\nEnjoy the sun.'} />);
+    expect(parsed()).toEqual([]);
+    expect([...container.querySelectorAll('p')].map((p) => p.textContent)).toEqual(['It is 21 °C in Paris.', 'Enjoy the sun.']);
   });
 });
 
@@ -57,8 +66,8 @@ describe('given a long answer that streams paragraph after paragraph', () => {
     const { rerender, container } = render(<Markdown text={'Intro.\n\n```py\na = 1\n\nb = 2'} />);
     expect(container.querySelector('pre code')?.textContent).toBe('a = 1\n\nb = 2');
     vi.mocked(ReactMarkdown).mockClear();
-    rerender(<Markdown text={'Intro.\n\n```py\na = 1\n\nb = 2\n```\n\nAfter.'} />);
-    expect(parsed()).toEqual(['```py\na = 1\n\nb = 2\n```', 'After.']);
+    rerender(<Markdown text={'Intro.\n\n```py\na = 1\n\nb = 2\n```\n\nAfter *that*.'} />);
+    expect(parsed()).toEqual(['```py\na = 1\n\nb = 2\n```', 'After *that*.']);
     expect(container.querySelectorAll('pre')).toHaveLength(1);
     expect(container.querySelector('pre code')?.textContent).toBe('a = 1\n\nb = 2');
   });
