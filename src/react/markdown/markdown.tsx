@@ -39,6 +39,8 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 const getRenderer = () => renderer;
+// The server renders the plain text, and so does hydration, whatever has loaded by then.
+const getServerRenderer = () => undefined;
 
 /**
  * Model text as GitHub-flavoured Markdown. Raw HTML is shown as text, never parsed into
@@ -48,7 +50,7 @@ const getRenderer = () => renderer;
  * parsed again; a message whose text did not change is not parsed again at all.
  */
 export const Markdown = memo(function Markdown({ text, className }: MarkdownProps) {
-  const Loaded = useSyncExternalStore(subscribe, getRenderer, getRenderer);
+  const Loaded = useSyncExternalStore(subscribe, getRenderer, getServerRenderer);
   useEffect(() => {
     if (!Loaded) void preloadMarkdown();
   }, [Loaded]);
