@@ -1,5 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderToString } from 'react-dom/server';
 import { axe } from 'vitest-axe';
 import { CodeHighlighterProvider, Markdown, preloadMarkdown, type CodeHighlighter } from 'toolchat';
 
@@ -44,6 +45,15 @@ describe('Markdown', () => {
         <Markdown text={'# Title\n\n[docs](https://example.com)\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```js\nx()\n```'} />,
       );
       expect((await axe(container)).violations).toEqual([]);
+    });
+  });
+
+  describe('given server rendering', () => {
+    it('renders the plain text, as hydration will, even once the renderer has loaded', () => {
+      const html = renderToString(<Markdown text={'**Paris** <b>21</b>'} />);
+      expect(html).toContain('toolchat-markdown-plain');
+      expect(html).toContain('**Paris** &lt;b&gt;21&lt;/b&gt;');
+      expect(html).not.toContain('<strong>');
     });
   });
 
