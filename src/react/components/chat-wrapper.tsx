@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { generateId } from 'ai';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { CodeHighlighterProvider, type CodeHighlighter } from '../markdown/highlight';
 import { preloadMarkdown } from '../markdown/markdown';
 import type { ToolCallView, UseToolChatOptions } from '../types';
@@ -6,7 +7,7 @@ import { useToolChat } from '../use-tool-chat';
 import { Composer } from './composer';
 import { EmptyState } from './empty-state';
 import { ErrorBanner } from './error-banner';
-import { ToolChatLabelsProvider, type UiLabels } from './labels';
+import { ToolChatLabelsProvider, useToolChatLabels, type UiLabels } from './labels';
 import { MessageList } from './message-list';
 import { StatusIndicator } from './status-indicator';
 
@@ -26,6 +27,11 @@ export type ChatWrapperProps = Omit<UseToolChatOptions, 'labels'> & {
   highlightCode?: CodeHighlighter;
   /** Every user-visible string, loop and UI; English by default. */
   labels?: Partial<UiLabels>;
+  /**
+   * Called with the new chat's id when the user starts a new chat (the "New chat" button,
+   * shown with a `storage`), so the app can list it or put it in the URL.
+   */
+  onChatChange?: (id: string) => void;
 };
 
 /**
@@ -38,9 +44,19 @@ export function ChatWrapper({
   theme = 'system',
   className,
   highlightCode,
-  ...options
+  onChatChange,
+  ...props
 }: ChatWrapperProps) {
+  // The conversation on screen: the `id` prop, until the user starts a new chat.
+  const [ids, setIds] = useState({ prop: props.id, current: props.id });
+  if (ids.prop !== props.id) setIds({ prop: props.id, current: props.id });
+  const options = ids.current === undefined || ids.current === props.id ? props : { ...props, id: ids.current };
   const chat = useToolChat(options);
+  const newChat = useCallback(() => {
+    const id = generateId();
+    setIds((previous) => ({ ...previous, current: id }));
+    onChatChange?.(id);
+  }, [onChatChange]);
   // Fetch the Markdown chunk while the user types, so answers never show its plain stand-in.
   useEffect(() => void preloadMarkdown(), []);
   const inputRef = useRef<HTMLTextAreaElement | null>(null);
@@ -63,6 +79,11 @@ export function ChatWrapper({
           data-theme={theme}
           data-state={chat.activity.state}
         >
+          {options.storage && (
+            <div className="toolchat-toolbar">
+              <NewChatButton onClick={newChat} disabled={chat.messages.length === 0} />
+            </div>
+          )}
           <MessageList
             messages={chat.messages}
             busy={chat.busy}
@@ -81,3 +102,12 @@ export function ChatWrapper({
   );
 }
 ChatWrapper.displayName = 'ChatWrapper';
+
+function NewChatButton({ onClick, disabled }: { onClick: () => void; disabled: boolean }) {
+  const labels = useToolChatLabels();
+  return (
+    <button type="button" className="toolchat-new-chat" onClick={onClick} disabled={disabled}>
+      {labels.newChat}
+    </button>
+  );
+}

@@ -11,6 +11,7 @@ export type UiLabels = ToolLabels & {
   jumpToLatest: string;
   /** Heading of the empty state. */
   emptyState: string;
+  newChat: string;
   suggestions: string;
   /** Reasoning block summary while the model reasons, and once it is done. */
   reasoning: string;
@@ -32,6 +33,7 @@ export const defaultUiLabels: UiLabels = {
   copied: 'Copied',
   jumpToLatest: 'Jump to latest',
   emptyState: 'How can I help?',
+  newChat: 'New chat',
   suggestions: 'Suggestions',
   reasoning: 'Thinking…',
   reasoningDone: 'Thought process',
