@@ -2,9 +2,8 @@ import { Chat } from '@ai-sdk/react';
 import { DefaultChatTransport, type UIMessage } from 'ai';
 import { withHttpErrors } from '../core/loop/http-errors';
 import { ToolLoop } from '../core/loop/tool-loop';
-import { createToolMarkerTransform, toToolClients } from '../core/marker/index';
 import { withToolRequest } from '../transports/with-tool-request';
-import { bindStorage, type StorageBinding } from './storage-binding';
+import type { StorageBinding } from './storage-binding';
 import type { UseToolChatOptions } from './types';
 
 /** An AI SDK chat and the tool loop that drives it. */
@@ -13,8 +12,8 @@ export interface ChatSession {
   loop: ToolLoop;
   /** The options of the component that uses the session now: callbacks and tools stay fresh. */
   options: UseToolChatOptions;
-  /** Set when the chat is saved to a `storage`. */
-  storage?: StorageBinding;
+  /** Set when the chat is saved to a `storage` (its code loads on demand). */
+  storage?: Promise<StorageBinding>;
 }
 
 /**
@@ -40,7 +39,7 @@ export function disposeChatSession(id: string): void {
   const session = sessions.get(id);
   if (!session) return;
   sessions.delete(id);
-  session.storage?.dispose();
+  void session.storage?.then((binding) => binding.dispose());
   session.loop.stop();
   void session.chat.stop();
 }
@@ -58,16 +57,21 @@ function createChatSession(initial: UseToolChatOptions): ChatSession {
   const transport = withToolRequest(
     {
       sendMessages: async (request) => {
-        await session.storage?.beforeRequest(request.messages);
+        await (await session.storage)?.beforeRequest(request.messages);
         return base.sendMessages(request);
       },
       reconnectToStream: (request) => base.reconnectToStream(request),
     },
-    (messages) => {
+    async (messages) => {
       const body = loop.requestBody(messages);
-      return session.options.legacyToolClients && body.tools ? { ...body, toolClients: toToolClients(body.tools) } : body;
+      if (!session.options.legacyToolClients || !body.tools) return body;
+      const { toToolClients } = await import('../core/marker/tool-clients');
+      return { ...body, toolClients: toToolClients(body.tools) };
     },
-    initial.toolMarkers === 'on' ? () => createToolMarkerTransform() : undefined,
+    // Loaded on demand: apps without text-only models never download the marker parser.
+    initial.toolMarkers === 'on'
+      ? async () => (await import('../core/marker/transform')).createToolMarkerTransform()
+      : undefined,
     (chunk) => loop.acceptChunk(chunk),
   );
   const chat = new Chat<UIMessage>({
@@ -97,11 +101,14 @@ function createChatSession(initial: UseToolChatOptions): ChatSession {
   loop.watch(emitStatus);
   chat['~registerStatusCallback'](emitStatus);
   chat['~registerMessagesCallback'](emitStatus);
-  if (initial.storage) {
-    session.storage = bindStorage(
-      { chat, loop, tools: () => session.options.tools ?? {}, onError: (error) => session.options.onError?.(error) },
-      initial.storage,
-      chat.id,
+  const storage = initial.storage;
+  if (storage) {
+    session.storage = import('./storage-binding').then(({ bindStorage }) =>
+      bindStorage(
+        { chat, loop, tools: () => session.options.tools ?? {}, onError: (error) => session.options.onError?.(error) },
+        storage,
+        chat.id,
+      ),
     );
   }
   return session;

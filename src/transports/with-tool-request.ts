@@ -9,18 +9,19 @@ import type { ToolChatRequestBody } from '../core/tools/types';
  */
 export function withToolRequest(
   transport: ChatTransport<UIMessage>,
-  requestBody: (messages: readonly UIMessage[]) => ToolChatRequestBody,
-  transformResponse?: () => TransformStream<UIMessageChunk, UIMessageChunk>,
+  requestBody: (messages: readonly UIMessage[]) => ToolChatRequestBody | PromiseLike<ToolChatRequestBody>,
+  /** May load its stage on demand, so apps that do not use it never download it. */
+  transformResponse?: () => TransformStream<UIMessageChunk, UIMessageChunk> | PromiseLike<TransformStream<UIMessageChunk, UIMessageChunk>>,
   /** Sees every chunk; a chunk it returns `false` for is dropped. */
   onChunk?: (chunk: UIMessageChunk) => boolean,
 ): ChatTransport<UIMessage> {
-  const finish = (stream: ReadableStream<UIMessageChunk>) => {
-    const transformed = transformResponse ? stream.pipeThrough(transformResponse()) : stream;
+  const finish = async (stream: ReadableStream<UIMessageChunk>) => {
+    const transformed = transformResponse ? stream.pipeThrough(await transformResponse()) : stream;
     return onChunk ? transformed.pipeThrough(observe(onChunk)) : transformed;
   };
   return {
     async sendMessages(options) {
-      const extra = requestBody(options.messages);
+      const extra = await requestBody(options.messages);
       const stream = await transport.sendMessages({
         ...options,
         body: { ...(options.body as object | undefined), ...extra },
