@@ -23,6 +23,9 @@ export interface ChatSession {
  */
 const sessions = new Map<string, ChatSession>();
 
+/** One render per frame while tokens stream. */
+export const DEFAULT_THROTTLE_MS = 16;
+
 /** The session of a chat: shared by `id`, else one per component. */
 export function getChatSession(options: UseToolChatOptions): ChatSession {
   if (options.id !== undefined) {
@@ -100,7 +103,8 @@ function createChatSession(initial: UseToolChatOptions): ChatSession {
   };
   loop.watch(emitStatus);
   chat['~registerStatusCallback'](emitStatus);
-  chat['~registerMessagesCallback'](emitStatus);
+  // Messages change per token: look at them at the pace of the renders, not per chunk.
+  chat['~registerMessagesCallback'](emitStatus, initial.throttle ?? DEFAULT_THROTTLE_MS);
   const storage = initial.storage;
   if (storage) {
     session.storage = import('./storage-binding').then(({ bindStorage }) =>

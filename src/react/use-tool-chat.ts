@@ -2,7 +2,7 @@ import { useChat } from '@ai-sdk/react';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { ToolRun } from '../core/loop/tool-run';
 import { nextRequest } from '../core/loop/rounds';
-import { getChatSession } from './chat-session';
+import { DEFAULT_THROTTLE_MS, getChatSession } from './chat-session';
 import { dropIncompleteCalls, inProgress, openCalls, settleOpenCalls } from './open-calls';
 import type { ToolCallView, UseToolChatOptions, UseToolChatResult } from './types';
 
@@ -20,7 +20,7 @@ export function useToolChat(options: UseToolChatOptions = {}): UseToolChatResult
   // The latest props, read by the loop whenever it needs tools or callbacks.
   session.options = options;
   const { chat, loop } = session;
-  const { messages, status, error } = useChat({ chat, throttle: options.throttle ?? 16 });
+  const { messages, status, error } = useChat({ chat, throttle: options.throttle ?? DEFAULT_THROTTLE_MS });
   useSyncExternalStore(loop.subscribe, loop.getVersion, loop.getVersion);
 
   const activity = loop.activity();
