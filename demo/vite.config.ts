@@ -14,11 +14,10 @@ export default defineConfig({
   build: { outDir: fileURLToPath(new URL('../dist-demo', import.meta.url)), emptyOutDir: true },
   plugins: [
     chatApiPlugin(async (server) => {
+      // Loaded through Vite, so the handler runs the package's TypeScript source.
+      if (!server) throw new Error('The demo API runs on the dev server: use npm start');
       const serverModule = fileURLToPath(new URL('./server.ts', import.meta.url));
-      // Through Vite in dev (TypeScript source, hot reload); bundled by Vite for preview.
-      const { createDemoHandler } = server
-        ? ((await server.ssrLoadModule(serverModule)) as typeof import('./server.ts'))
-        : await import('./server.ts');
+      const { createDemoHandler } = (await server.ssrLoadModule(serverModule)) as typeof import('./server.ts');
       return createDemoHandler();
     }),
   ],
