@@ -60,7 +60,7 @@ function createChatSession(initial: UseToolChatOptions): ChatSession {
   const transport = withToolRequest(
     {
       sendMessages: async (request) => {
-        await (await session.storage)?.beforeRequest(request.messages);
+        if (session.storage) await (await session.storage).beforeRequest(request.messages);
         return base.sendMessages(request);
       },
       reconnectToStream: (request) => base.reconnectToStream(request),
@@ -96,6 +96,8 @@ function createChatSession(initial: UseToolChatOptions): ChatSession {
   // Every change of activity reaches onStatus, also those too brief to be rendered.
   let lastActivity = loop.activity();
   const emitStatus = () => {
+    // Deriving the activity walks the last message: skip it when nobody listens.
+    if (!session.options.onStatus) return;
     const activity = loop.activity();
     if (activity === lastActivity) return;
     lastActivity = activity;

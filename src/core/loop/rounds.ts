@@ -45,16 +45,35 @@ export function messageSteps(message: UIMessage): UIMessage['parts'][] {
 /** Tool rounds of an assistant message: its steps that called at least one tool. */
 export function countToolRounds(message: UIMessage | undefined): number {
   if (!message || message.role !== 'assistant') return 0;
+  // One pass without building the steps: this runs several times per round on long messages.
   let rounds = 0;
-  for (const step of messageSteps(message)) if (step.some(isToolUIPart)) rounds++;
-  return rounds;
+  let stepHasTool = false;
+  for (const part of message.parts) {
+    if (part.type === 'step-start') {
+      if (stepHasTool) rounds++;
+      stepHasTool = false;
+    } else if (!stepHasTool && isToolUIPart(part)) {
+      stepHasTool = true;
+    }
+  }
+  return stepHasTool ? rounds + 1 : rounds;
 }
 
 /** The tool parts of the last step of a message. */
 export function lastStepToolParts(message: UIMessage | undefined): ToolPart[] {
   if (!message || message.role !== 'assistant') return [];
-  const steps = messageSteps(message);
-  return (steps.at(-1) ?? []).filter(isToolUIPart);
+  // The last step is the parts after the last `step-start` that has any after it.
+  const parts = message.parts;
+  let end = parts.length;
+  while (end > 0 && parts[end - 1]!.type === 'step-start') end--;
+  let start = end;
+  while (start > 0 && parts[start - 1]!.type !== 'step-start') start--;
+  const tools: ToolPart[] = [];
+  for (let i = start; i < end; i++) {
+    const part = parts[i]!;
+    if (isToolUIPart(part)) tools.push(part);
+  }
+  return tools;
 }
 
 /**
