@@ -76,6 +76,8 @@ const encoder = new TextEncoder();
 export function serializeToolOutput(value: unknown, maxBytes = DEFAULT_MAX_OUTPUT_BYTES): unknown {
   const json = toJsonValue(value);
   const text = JSON.stringify(json);
+  // A UTF-16 code unit is at most 3 bytes of UTF-8: most outputs need no encoding to fit.
+  if (text.length * 3 <= maxBytes) return json;
   const bytes = encoder.encode(text).length;
   if (bytes <= maxBytes) return json;
   const note = `Output truncated: it was ${bytes} bytes of JSON, over the ${maxBytes}-byte limit; the preview holds its beginning.`;
