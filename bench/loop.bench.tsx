@@ -176,9 +176,20 @@ async function parallelRound(n: number, latencyMs: number): Promise<number> {
 /** A 10-round loop on the demo model at zero delay, end to end. */
 async function demoLoop(side: 'ours' | 'useChat', rounds: number): Promise<number> {
   const prompt = 'Keep calling tools';
-  const start = performance.now();
   if (side === 'ours') {
-    const hook = mountHook(() => useToolChat({ transport: createDemoTransport({ delayMs: 0 }), tools: demoTools, maxToolRounds: rounds }));
+    // The clock starts once the hook is mounted and stops when the loop reports its end
+    // (`onFinish`), as the hand-wired side's does on the chat's own state: no render in between.
+    let finishedAt: number | undefined;
+    const hook = mountHook(() =>
+      useToolChat({
+        transport: createDemoTransport({ delayMs: 0 }),
+        tools: demoTools,
+        maxToolRounds: rounds,
+        onFinish: () => {
+          finishedAt = performance.now();
+        },
+      }),
+    );
     await until(() => {
       try {
         return hook.current() !== undefined;
@@ -186,9 +197,11 @@ async function demoLoop(side: 'ours' | 'useChat', rounds: number): Promise<numbe
         return false;
       }
     });
+    const start = performance.now();
     await hook.current().sendMessage(prompt);
+    await until(() => finishedAt !== undefined, 120_000, 1);
+    const ms = (finishedAt ?? performance.now()) - start;
     await until(() => lastHasText(hook.current().messages) && hook.current().activity.state === 'idle', 120_000, 1);
-    const ms = performance.now() - start;
     const steps = hook.current().messages.at(-1)?.parts.filter((p) => p.type === 'step-start').length ?? 0;
     hook.dispose();
     if (steps !== rounds + 1) throw new Error(`ours: ${steps} steps, expected ${rounds + 1}`);
@@ -210,6 +223,7 @@ async function demoLoop(side: 'ours' | 'useChat', rounds: number): Promise<numbe
     reconnectToStream: () => Promise.resolve(null),
   };
   const { chat, hook } = handWired(transport, demoTools as ToolSet);
+  const start = performance.now();
   await chat.sendMessage({ text: prompt });
   await until(() => lastHasText(chat.messages) && chat.status === 'ready', 120_000, 1);
   const ms = performance.now() - start;
