@@ -10,7 +10,7 @@ import {
 import { useEffect } from 'react';
 import { createRoot } from 'react-dom/profiling';
 import { z } from 'zod';
-import { createDemoTransport, defineTool, demoTools, useToolChat, type ToolSet, type UseToolChatResult } from 'toolchat';
+import { createDemoTransport, defineTool, demoTools, useToolChat, type ToolSet } from 'toolchat';
 import { median, round, until } from './support/measure';
 import { nextTask } from './support/token-transport';
 import type { BenchRow } from './types';

@@ -1,6 +1,6 @@
 import type { Chat } from '@ai-sdk/react';
-import type { UIMessage } from 'ai';
-import { hasToolResult, lastStepToolParts, toolPartName } from '../core/loop/rounds';
+import { getToolName, type UIMessage } from 'ai';
+import { hasToolResult, lastStepToolParts } from '../core/loop/rounds';
 import type { ToolLoop } from '../core/loop/tool-loop';
 import { toolErrorMessages } from '../core/tools/errors';
 
@@ -39,7 +39,7 @@ export async function settleOpenCalls(chat: Chat<UIMessage>, loop: ToolLoop): Pr
   const open = openCalls(chat);
   if (open.some((part) => inProgress(loop, part.toolCallId))) loop.stop();
   for (const part of openCalls(chat)) {
-    const toolName = toolPartName(part);
+    const toolName = getToolName(part);
     await chat.addToolOutput({
       tool: toolName,
       toolCallId: part.toolCallId,

@@ -1,3 +1,4 @@
+import { getToolName, isToolUIPart } from 'ai';
 import type { DynamicToolUIPart, ProviderMetadata, ReasoningUIPart, TextUIPart, ToolUIPart, UIMessage } from 'ai';
 import type { ToolCall, ToolCallResult } from '../tools/types';
 
@@ -100,9 +101,6 @@ interface Segment {
   tools: ToolPart[];
 }
 
-function isToolPart(part: MessagePart): part is ToolPart {
-  return part.type === 'dynamic-tool' || part.type.startsWith('tool-');
-}
 
 /** Drops undefined values so absent and undefined fields look the same (as after JSON). */
 function defined<T extends object>(value: { [K in keyof T]: T[K] | undefined }): T {
@@ -118,7 +116,7 @@ function details<T extends { state?: 'streaming' | 'done' }>(part: T & { type: s
 
 function compactCall(part: ToolPart): { call: CompactToolCall; result?: CompactToolResult } {
   const p = part as ToolPart & Record<string, unknown>;
-  const toolName = part.type === 'dynamic-tool' ? part.toolName : part.type.slice('tool-'.length);
+  const toolName = getToolName(part);
   const call = defined<CompactToolCall>({
     toolCallId: part.toolCallId,
     toolName,
@@ -190,7 +188,7 @@ function segmentsOf(parts: readonly MessagePart[]): Segment[] {
     } else if (part.type === 'text') {
       const segment = current && !current.text && current.tools.length === 0 ? current : open(false);
       segment.text = part;
-    } else if (isToolPart(part)) {
+    } else if (isToolUIPart(part)) {
       (current ?? open(false)).tools.push(part);
     }
   }

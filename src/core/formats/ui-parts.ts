@@ -1,4 +1,5 @@
-import type { DynamicToolUIPart, FileUIPart, ProviderMetadata, UIMessage, UIMessagePart, UIDataTypes, UITools } from 'ai';
+import { getToolName, isToolUIPart } from 'ai';
+import type { FileUIPart, ProviderMetadata, UIMessage, UIMessagePart, UIDataTypes, UITools } from 'ai';
 
 type Part = UIMessagePart<UIDataTypes, UITools>;
 
@@ -22,13 +23,6 @@ export interface AssistantStep {
 
 type ToolPart = Extract<Part, { toolCallId: string }>;
 
-function isToolPart(part: Part): part is ToolPart {
-  return part.type === 'dynamic-tool' || part.type.startsWith('tool-');
-}
-
-function toolNameOf(part: ToolPart): string {
-  return part.type === 'dynamic-tool' ? (part as DynamicToolUIPart).toolName : part.type.slice('tool-'.length);
-}
 
 /** The result of a call, or `undefined` while it has none (streaming, awaiting approval…). */
 function resultOf(part: ToolPart): ResolvedToolCall['result'] | undefined {
@@ -68,12 +62,12 @@ export function assistantSteps(message: UIMessage): AssistantStep[] {
       const last = s.parts.at(-1);
       if (last?.type === 'text') last.text += part.text;
       else if (part.text !== '') s.parts.push({ type: 'text', text: part.text });
-    } else if (isToolPart(part) && part.providerExecuted !== true) {
+    } else if (isToolUIPart(part) && part.providerExecuted !== true) {
       const result = resultOf(part);
       if (!result) continue;
       const call: ResolvedToolCall = {
         toolCallId: part.toolCallId,
-        toolName: toolNameOf(part),
+        toolName: getToolName(part),
         input: part.input ?? {},
         result,
         callProviderMetadata: part.callProviderMetadata,

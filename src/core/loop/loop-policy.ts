@@ -1,8 +1,8 @@
-import type { UIMessage } from 'ai';
+import { getToolName, type UIMessage } from 'ai';
 import { toolErrorMessages } from '../tools/errors';
 import type { ToolCallResult } from '../tools/types';
 import type { ToolCallOutcome } from './events';
-import { lastStepToolParts, nextRequest, toolPartName } from './rounds';
+import { lastStepToolParts, nextRequest } from './rounds';
 import type { ToolRunPhase } from './tool-run';
 
 /** Why a request goes out with tools disabled. */
@@ -42,7 +42,7 @@ export function isSettled(phase: ToolRunPhase): boolean {
 /** The results of the last step's tool calls, as `autoContinue` receives them. */
 export function lastStepResults(messages: readonly UIMessage[]): ToolCallResult[] {
   return lastStepToolParts(messages.at(-1)).map((part): ToolCallResult => {
-    const base = { toolCallId: part.toolCallId, toolName: toolPartName(part) };
+    const base = { toolCallId: part.toolCallId, toolName: getToolName(part) };
     if (part.state === 'output-available') return { ...base, ok: true, output: part.output };
     if (part.state === 'output-error') return { ...base, ok: false, error: part.errorText };
     return { ...base, ok: false, error: toolErrorMessages.denied(base.toolName) };

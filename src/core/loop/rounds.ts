@@ -1,4 +1,4 @@
-import { getToolName, isToolUIPart, type DynamicToolUIPart, type ToolUIPart, type UIMessage } from 'ai';
+import { isToolUIPart, type DynamicToolUIPart, type ToolUIPart, type UIMessage } from 'ai';
 
 /** A tool call part of a message, static (`tool-<name>`) or dynamic. */
 export type ToolPart = ToolUIPart | DynamicToolUIPart;
@@ -20,26 +20,6 @@ const finished = new Set<ToolPart['state']>(['output-available', 'output-error',
 /** Whether a tool part has its result (including errors and denials). */
 export function hasToolResult(part: ToolPart): boolean {
   return finished.has(part.state) && !(part.state === 'output-available' && part.preliminary === true);
-}
-
-export function toolPartName(part: ToolPart): string {
-  return getToolName(part);
-}
-
-/** The steps of a message: its parts split at each `step-start`. */
-export function messageSteps(message: UIMessage): UIMessage['parts'][] {
-  const steps: UIMessage['parts'][] = [];
-  let current: UIMessage['parts'] = [];
-  for (const part of message.parts) {
-    if (part.type === 'step-start') {
-      if (current.length > 0) steps.push(current);
-      current = [];
-    } else {
-      current.push(part);
-    }
-  }
-  if (current.length > 0) steps.push(current);
-  return steps;
 }
 
 /** Tool rounds of an assistant message: its steps that called at least one tool. */

@@ -1,8 +1,9 @@
 import { generateId as defaultGenerateId, type FinishReason, type UIMessageChunk } from 'ai';
-import { createJsonEventStream, type JsonEvent } from '../sse/json-event-stream';
+import { createJsonEventStream } from '../sse/json-event-stream';
 import { compactUsage, type StreamUsage } from '../sse/metadata';
 import { pipeline } from '../sse/pipeline';
-import { UIChunkWriter } from '../sse/ui-chunk-writer';
+import type { UIChunkWriter } from '../sse/ui-chunk-writer';
+import { createWireEventStage } from '../sse/wire-event-stage';
 import type { StreamTransformOptions } from '../openai-compatible/stream-transform';
 import { geminiEventSchema, type GeminiEvent } from './schema';
 
@@ -90,18 +91,12 @@ export function createGeminiStreamTransform(
 
   return pipeline(
     createJsonEventStream(geminiEventSchema),
-    new TransformStream<JsonEvent<GeminiEvent>, UIMessageChunk>({
-      start(controller) {
-        writer = new UIChunkWriter((chunk) => controller.enqueue(chunk), generateId);
-        writer.start();
-      },
-      transform(event) {
-        if (event.type === 'data') handle(event.value);
-        else if (event.type === 'invalid') writer.error(event.message);
-      },
-      flush() {
-        writer.finish({ finishReason: finishReason(), ...(usage && { usage }), ...(model && { model }) });
-      },
+    createWireEventStage<GeminiEvent>(generateId, (opened) => {
+      writer = opened;
+      return {
+        data: handle,
+        end: () => writer.finish({ finishReason: finishReason(), ...(usage && { usage }), ...(model && { model }) }),
+      };
     }),
   );
 }

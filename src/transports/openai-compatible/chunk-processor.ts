@@ -66,10 +66,6 @@ export class OpenAIChunkProcessor {
   }
 
   /** A stream event that could not be read: say so in the chat, keep reading the rest. */
-  invalid(message: string): void {
-    this.writer.error(message);
-  }
-
   fail(message: string): void {
     this.failed = true;
     this.writer.error(message);

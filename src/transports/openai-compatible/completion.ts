@@ -1,5 +1,5 @@
 import { generateId as defaultGenerateId, type UIMessageChunk } from 'ai';
-import { errorMessage } from '../sse/json-event-stream';
+import { errorMessage } from '../../core/tools/errors';
 import { UIChunkWriter } from '../sse/ui-chunk-writer';
 import { OpenAIChunkProcessor } from './chunk-processor';
 import { openAICompletionSchema, type OpenAIChunk } from './schema';

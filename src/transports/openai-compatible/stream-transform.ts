@@ -1,7 +1,7 @@
 import { generateId as defaultGenerateId, type UIMessageChunk } from 'ai';
 import { createJsonEventStream, type JsonEvent } from '../sse/json-event-stream';
 import { pipeline } from '../sse/pipeline';
-import { UIChunkWriter } from '../sse/ui-chunk-writer';
+import { createWireEventStage } from '../sse/wire-event-stage';
 import { OpenAIChunkProcessor } from './chunk-processor';
 import { openAIChunkSchema, type OpenAIChunk } from './schema';
 
@@ -30,19 +30,8 @@ export function createOpenAIChatStreamTransform(
 }
 
 function openAIEventsToUIChunks(generateId: () => string): TransformStream<JsonEvent<OpenAIChunk>, UIMessageChunk> {
-  let processor: OpenAIChunkProcessor;
-  return new TransformStream({
-    start(controller) {
-      const writer = new UIChunkWriter((chunk) => controller.enqueue(chunk), generateId);
-      processor = new OpenAIChunkProcessor(writer, generateId);
-      writer.start();
-    },
-    transform(event) {
-      if (event.type === 'data') processor.process(event.value);
-      else if (event.type === 'invalid') processor.invalid(event.message);
-    },
-    flush() {
-      processor.end();
-    },
+  return createWireEventStage<OpenAIChunk>(generateId, (writer) => {
+    const processor = new OpenAIChunkProcessor(writer, generateId);
+    return { data: (chunk) => processor.process(chunk), end: () => processor.end() };
   });
 }

@@ -1,4 +1,4 @@
-import { generateId as defaultGenerateId, type ChatTransport, type UIMessage, type UIMessageChunk } from 'ai';
+import { generateId as defaultGenerateId, type ChatTransport, type UIMessage } from 'ai';
 import { chunksFromCompletion } from './completion';
 import { httpError } from './http-error';
 import { openAIMessages, openAITools } from './request';

@@ -1,3 +1,4 @@
+import { errorMessage } from '../../core/tools/errors';
 import { EventSourceParserStream } from '@ai-sdk/provider-utils';
 import type { z } from 'zod';
 import { pipeline } from './pipeline';
@@ -39,8 +40,4 @@ function parseJsonEvent<T>(data: string, event: string | undefined, schema: z.Zo
     return { type: 'invalid', raw: data, message: `Unexpected event in the stream${where}: ${issue?.message ?? 'invalid'}` };
   }
   return { type: 'data', value: result.data, event };
-}
-
-export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

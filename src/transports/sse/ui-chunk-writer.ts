@@ -1,5 +1,5 @@
 import type { ProviderMetadata, UIMessageChunk } from 'ai';
-import { errorMessage } from './json-event-stream';
+import { errorMessage } from '../../core/tools/errors';
 import type { StreamMetadata } from './metadata';
 
 /** A tool call's input as the wire delivers it: JSON text to parse, or an already parsed value. */
