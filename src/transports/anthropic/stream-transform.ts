@@ -1,9 +1,7 @@
 import { generateId as defaultGenerateId, type FinishReason, type UIMessageChunk } from 'ai';
-import { createJsonEventStream } from '../sse/json-event-stream';
 import { compactUsage, type StreamUsage } from '../sse/metadata';
-import { pipeline } from '../sse/pipeline';
 import type { UIChunkWriter } from '../sse/ui-chunk-writer';
-import { createWireEventStage } from '../sse/wire-event-stage';
+import { createWireEventStream } from '../sse/wire-event-stream';
 import type { StreamTransformOptions } from '../openai-compatible/stream-transform';
 import { anthropicEventSchema, type AnthropicEvent } from './schema';
 
@@ -109,13 +107,10 @@ export function createAnthropicStreamTransform(
     });
   };
 
-  return pipeline(
-    createJsonEventStream(anthropicEventSchema),
-    createWireEventStage<AnthropicEvent>(generateId, (opened) => {
-      writer = opened;
-      return { data: handle, end: finish };
-    }),
-  );
+  return createWireEventStream<AnthropicEvent>(anthropicEventSchema, generateId, (opened) => {
+    writer = opened;
+    return { data: handle, end: finish };
+  });
 }
 
 function mapStopReason(reason: string | undefined): FinishReason {

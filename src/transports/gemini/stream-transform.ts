@@ -1,9 +1,7 @@
 import { generateId as defaultGenerateId, type FinishReason, type UIMessageChunk } from 'ai';
-import { createJsonEventStream } from '../sse/json-event-stream';
 import { compactUsage, type StreamUsage } from '../sse/metadata';
-import { pipeline } from '../sse/pipeline';
 import type { UIChunkWriter } from '../sse/ui-chunk-writer';
-import { createWireEventStage } from '../sse/wire-event-stage';
+import { createWireEventStream } from '../sse/wire-event-stream';
 import type { StreamTransformOptions } from '../openai-compatible/stream-transform';
 import { geminiEventSchema, type GeminiEvent } from './schema';
 
@@ -89,14 +87,11 @@ export function createGeminiStreamTransform(
     }
   };
 
-  return pipeline(
-    createJsonEventStream(geminiEventSchema),
-    createWireEventStage<GeminiEvent>(generateId, (opened) => {
-      writer = opened;
-      return {
-        data: handle,
-        end: () => writer.finish({ finishReason: finishReason(), ...(usage && { usage }), ...(model && { model }) }),
-      };
-    }),
-  );
+  return createWireEventStream<GeminiEvent>(geminiEventSchema, generateId, (opened) => {
+    writer = opened;
+    return {
+      data: handle,
+      end: () => writer.finish({ finishReason: finishReason(), ...(usage && { usage }), ...(model && { model }) }),
+    };
+  });
 }

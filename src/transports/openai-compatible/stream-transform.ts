@@ -1,7 +1,5 @@
 import { generateId as defaultGenerateId, type UIMessageChunk } from 'ai';
-import { createJsonEventStream, type JsonEvent } from '../sse/json-event-stream';
-import { pipeline } from '../sse/pipeline';
-import { createWireEventStage } from '../sse/wire-event-stage';
+import { createWireEventStream } from '../sse/wire-event-stream';
 import { OpenAIChunkProcessor } from './chunk-processor';
 import { openAIChunkSchema, type OpenAIChunk } from './schema';
 
@@ -26,11 +24,8 @@ export interface StreamTransformOptions {
 export function createOpenAIChatStreamTransform(
   options: StreamTransformOptions = {},
 ): ReadableWritablePair<UIMessageChunk, Uint8Array> {
-  return pipeline(createJsonEventStream(openAIChunkSchema), openAIEventsToUIChunks(options.generateId ?? defaultGenerateId));
-}
-
-function openAIEventsToUIChunks(generateId: () => string): TransformStream<JsonEvent<OpenAIChunk>, UIMessageChunk> {
-  return createWireEventStage<OpenAIChunk>(generateId, (writer) => {
+  const generateId = options.generateId ?? defaultGenerateId;
+  return createWireEventStream<OpenAIChunk>(openAIChunkSchema, generateId, (writer) => {
     const processor = new OpenAIChunkProcessor(writer, generateId);
     return { data: (chunk) => processor.process(chunk), end: () => processor.end() };
   });
