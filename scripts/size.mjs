@@ -1,8 +1,12 @@
 // What an app pays, min+gzip, for toolchat's entry points, beside the AI SDK's own `useChat`.
 // `node scripts/size.mjs` prints a table; `--json` prints the rows; `measureSizes()` is used by
 // the size test and the bench runner. Budgets live in package.json under `sizeBudget` (KiB).
+// `measureCompetitors()` (the bench runner, or `--compare`) bundles assistant-ui and CopilotKit
+// from their own prefix, bench/compare/, installed there on first use: never by `npm ci` or
+// `npm test`.
 import { build } from 'esbuild';
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -56,11 +60,34 @@ export const cases = [
   },
 ];
 
-/** Packages the issue compares with; not installed here, so their figures are the issue's. */
-export const quoted = [
-  { name: '@assistant-ui/react + AI SDK adapter, minimal thread', kib: 180 },
-  { name: '@assistant-ui/react without the adapter', kib: 108 },
-  { name: '@copilotkit/react-core + @copilotkit/react-ui (first load)', kib: 620 },
+const compareDir = resolve(root, 'bench', 'compare');
+
+/**
+ * What the issue compares with: each an app entry in bench/compare/ (only React external, like
+ * our "everything up front"), with the issue's figure (`quoted` when it is a range) for when it
+ * cannot be installed. `key` lets the bench runner find the row it compares us with.
+ */
+export const competitors = [
+  {
+    key: 'assistantUiAiSdk',
+    name: 'assistant-ui: @assistant-ui/react + AI SDK adapter (useChatRuntime), minimal thread (React external)',
+    file: 'assistant-ui-ai-sdk.jsx',
+    quotedKiB: 180,
+  },
+  {
+    key: 'assistantUiLocal',
+    name: 'assistant-ui: @assistant-ui/react without the adapter (useLocalRuntime), minimal thread (React external)',
+    file: 'assistant-ui-local.jsx',
+    quotedKiB: 108,
+  },
+  {
+    key: 'copilotKit',
+    name: 'CopilotKit: @copilotkit/react-core + @copilotkit/react-ui, <CopilotKit><CopilotChat/></CopilotKit>, CSS dropped (React external)',
+    file: 'copilotkit.jsx',
+    // The issue gives a range; the fallback row shows its lower end.
+    quotedKiB: 620,
+    quoted: '620–914',
+  },
 ];
 
 const aliasPlugin = {
@@ -82,7 +109,9 @@ const lazyPlugin = {
 
 async function measure(entry) {
   const result = await build({
-    stdin: { contents: entry.code, resolveDir: root, loader: 'ts' },
+    ...(entry.file === undefined
+      ? { stdin: { contents: entry.code, resolveDir: root, loader: 'ts' } }
+      : { entryPoints: [resolve(compareDir, entry.file)] }),
     bundle: true,
     minify: true,
     write: false,
@@ -91,6 +120,8 @@ async function measure(entry) {
     target: 'es2022',
     jsx: 'automatic',
     legalComments: 'none',
+    // Stylesheets are not JavaScript (CopilotKit's packages import theirs): drop them.
+    loader: { '.css': 'empty' },
     define: { 'process.env.NODE_ENV': '"production"' },
     ...(entry.external === 'all-packages' ? { packages: 'external' } : { external: external(entry.external) }),
     plugins: [lazyPlugin, aliasPlugin],
@@ -112,6 +143,65 @@ export async function measureSizes() {
   return rows;
 }
 
+/** Whether bench/compare/node_modules holds every dependency at its package-lock.json version. */
+function competitorsInstalled() {
+  try {
+    const lock = JSON.parse(readFileSync(resolve(compareDir, 'package-lock.json'), 'utf8'));
+    const wanted = Object.keys(JSON.parse(readFileSync(resolve(compareDir, 'package.json'), 'utf8')).dependencies);
+    return wanted.every((name) => {
+      const installed = resolve(compareDir, 'node_modules', name, 'package.json');
+      return existsSync(installed) && JSON.parse(readFileSync(installed, 'utf8')).version === lock.packages[`node_modules/${name}`]?.version;
+    });
+  } catch {
+    return false;
+  }
+}
+
+/** `npm ci` into bench/compare (quietly); the reason it failed, or undefined. */
+function installCompetitors() {
+  process.stderr.write('size: installing bench/compare (assistant-ui, CopilotKit; once)… ');
+  const args = ['ci', '--prefix', compareDir, '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'];
+  // Windows runs npm through its .cmd shim, which needs a shell.
+  const result = spawnSync('npm', args, {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'ignore', 'pipe'],
+    shell: process.platform === 'win32',
+    timeout: 10 * 60 * 1000,
+  });
+  if (result.status === 0 && competitorsInstalled()) {
+    process.stderr.write('done\n');
+    return undefined;
+  }
+  // npm's first error lines go to stderr; the reason (it ends up in row names) keeps its code.
+  const output = result.error?.message ?? (result.stderr ?? '').split('\n').filter((line) => line.startsWith('npm error')).slice(0, 4).join('\n');
+  process.stderr.write(`failed\n${output}\n`);
+  const code = result.error ? result.error.code : /npm error code (\S+)/.exec(result.stderr ?? '')?.[1];
+  return `npm ci in bench/compare failed${code ? ` (${code})` : ''}`;
+}
+
+/**
+ * Each competitor measured like our cases (esbuild, minified, zlib level 9, dynamic imports
+ * left out), installing bench/compare first when needed. When that or a build fails (offline),
+ * every row carries the issue's quoted figure instead and `reason` says why.
+ */
+export async function measureCompetitors({ install = true } = {}) {
+  let reason = competitorsInstalled() ? undefined : install ? installCompetitors() : 'bench/compare is not installed';
+  if (reason === undefined) {
+    try {
+      const rows = [];
+      for (const entry of competitors) {
+        const { minBytes, gzipBytes } = await measure({ ...entry, external: REACT });
+        rows.push({ ...entry, measured: true, minBytes, gzipBytes, gzipKiB: gzipBytes / 1024 });
+      }
+      return { measured: true, rows };
+    } catch (error) {
+      reason = `bundling bench/compare failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
+    }
+  }
+  return { measured: false, reason, rows: competitors.map((entry) => ({ ...entry, measured: false, gzipKiB: entry.quotedKiB })) };
+}
+
 const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
   const rows = await measureSizes();
@@ -127,7 +217,16 @@ if (isMain) {
         'budget KiB': row.budgetKiB ?? '',
       })),
     );
-    for (const row of quoted) console.log(`${row.name}: ${row.kib} KiB (quoted from issue 8; not installed here)`);
+    if (process.argv.includes('--compare')) {
+      const { measured, reason, rows: others } = await measureCompetitors();
+      if (!measured) console.log(`competitors not measured (${reason}); issue 8's figures:`);
+      for (const row of others) {
+        const quoted = measured ? `, issue 8 quoted ${row.quoted ?? row.quotedKiB} KiB` : ' (quoted)';
+        console.log(`${row.name}: ${row.gzipKiB.toFixed(1)} KiB min+gzip${quoted}`);
+      }
+    } else {
+      for (const row of competitors) console.log(`${row.name}: ${row.quotedKiB} KiB (quoted from issue 8; \`--compare\` measures it)`);
+    }
     if (over.length > 0) {
       for (const row of over) console.error(`over budget: ${row.name}: ${row.gzipKiB.toFixed(1)} KiB > ${row.budgetKiB} KiB`);
       process.exitCode = 1;
