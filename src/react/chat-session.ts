@@ -3,6 +3,7 @@ import { DefaultChatTransport, type UIMessage } from 'ai';
 import { withHttpErrors } from '../core/loop/http-errors';
 import { ToolLoop } from '../core/loop/tool-loop';
 import { withToolRequest } from '../transports/with-tool-request';
+import { createChatView, type ChatView } from './chat-view';
 import type { StorageBinding } from './storage-binding';
 import type { UseToolChatOptions } from './types';
 
@@ -10,6 +11,8 @@ import type { UseToolChatOptions } from './types';
 export interface ChatSession {
   chat: Chat<UIMessage>;
   loop: ToolLoop;
+  /** What components render: messages, status, error and runs, at most once per frame. */
+  view: ChatView;
   /** The options of the component that uses the session now: callbacks and tools stay fresh. */
   options: UseToolChatOptions;
   /** Set when the chat is saved to a `storage` (its code loads on demand). */
@@ -93,6 +96,7 @@ function createChatSession(initial: UseToolChatOptions): ChatSession {
   loop.attach(chat);
   session.chat = chat;
   session.loop = loop;
+  session.view = createChatView(chat, loop, () => session.options.throttle ?? DEFAULT_THROTTLE_MS);
   // Every change of activity reaches onStatus, also those too brief to be rendered.
   let lastActivity = loop.activity();
   const emitStatus = () => {

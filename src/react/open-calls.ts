@@ -32,19 +32,24 @@ export function dropIncompleteCalls(chat: Chat<UIMessage>): void {
 /**
  * Before the user's next message: every call of the last step gets a result, so the
  * conversation stays valid for every provider ("tool_calls must be followed by tool
- * messages"). Calls still in progress are stopped first and end as cancelled.
+ * messages"). Calls still in progress are stopped first and end as cancelled. Returns nothing
+ * when nothing was open, so the caller can send in the same task.
  */
-export async function settleOpenCalls(chat: Chat<UIMessage>, loop: ToolLoop): Promise<void> {
+export function settleOpenCalls(chat: Chat<UIMessage>, loop: ToolLoop): Promise<void> | undefined {
   dropIncompleteCalls(chat);
   const open = openCalls(chat);
+  if (open.length === 0) return undefined;
   if (open.some((part) => inProgress(loop, part.toolCallId))) loop.stop();
-  for (const part of openCalls(chat)) {
-    const toolName = getToolName(part);
-    await chat.addToolOutput({
-      tool: toolName,
-      toolCallId: part.toolCallId,
-      state: 'output-error',
-      errorText: toolErrorMessages.cancelled(toolName),
-    });
-  }
+  return (async () => {
+    // Read again: stopping may have answered some of them already.
+    for (const part of openCalls(chat)) {
+      const toolName = getToolName(part);
+      await chat.addToolOutput({
+        tool: toolName,
+        toolCallId: part.toolCallId,
+        state: 'output-error',
+        errorText: toolErrorMessages.cancelled(toolName),
+      });
+    }
+  })();
 }

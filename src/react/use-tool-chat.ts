@@ -1,8 +1,7 @@
-import { useChat } from '@ai-sdk/react';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { ToolRun } from '../core/loop/tool-run';
 import { nextRequest } from '../core/loop/rounds';
-import { DEFAULT_THROTTLE_MS, getChatSession } from './chat-session';
+import { getChatSession } from './chat-session';
 import { dropIncompleteCalls, inProgress, openCalls, settleOpenCalls } from './open-calls';
 import type { ToolCallView, UseToolChatOptions, UseToolChatResult } from './types';
 
@@ -19,17 +18,20 @@ export function useToolChat(options: UseToolChatOptions = {}): UseToolChatResult
   const session = useMemo(() => getChatSession(options), [options.id]);
   // The latest props, read by the loop whenever it needs tools or callbacks.
   session.options = options;
-  const { chat, loop } = session;
-  const { messages, status, error } = useChat({ chat, throttle: options.throttle ?? DEFAULT_THROTTLE_MS });
-  useSyncExternalStore(loop.subscribe, loop.getVersion, loop.getVersion);
+  const { chat, loop, view } = session;
+  // Not `useChat`: it commits status and error changes at once, outside its throttle.
+  const { messages, status, error, version } = useSyncExternalStore(view.subscribe, view.getSnapshot, view.getSnapshot);
 
   const activity = loop.activity();
 
   const sendMessage = useCallback(
     async (text: string) => {
-      await settleOpenCalls(chat, loop);
+      const settling = settleOpenCalls(chat, loop);
+      if (settling) await settling;
       loop.beginTurn();
-      await chat.sendMessage({ text });
+      // A message rather than `{ text }`, which the AI SDK awaits (for files) before adding it:
+      // this way the user's message shows in the same commit as the cleared composer.
+      await chat.sendMessage({ role: 'user', parts: [{ type: 'text', text }] });
     },
     [chat, loop],
   );
@@ -62,7 +64,7 @@ export function useToolChat(options: UseToolChatOptions = {}): UseToolChatResult
     },
     // A new function whenever a run changes, so memoised rows see the change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [loop, loop.getVersion()],
+    [loop, version],
   );
 
   return useMemo(

@@ -1,0 +1,113 @@
+import { act, render, screen } from '@testing-library/react';
+import type { ChatTransport, UIMessage, UIMessageChunk } from 'ai';
+import { Profiler } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useToolChat, type UseToolChatOptions } from 'toolchat';
+
+/** A transport whose single answer the test writes chunk by chunk. */
+function scriptedTransport() {
+  let controller!: ReadableStreamDefaultController<UIMessageChunk>;
+  const transport: ChatTransport<UIMessage> = {
+    sendMessages: async () =>
+      new ReadableStream<UIMessageChunk>({
+        start(c) {
+          controller = c;
+        },
+      }),
+    reconnectToStream: async () => null,
+  };
+  return { transport, write: (chunk: UIMessageChunk) => controller.enqueue(chunk), end: () => controller.close() };
+}
+
+function Chat({ options, onCommit }: { options: UseToolChatOptions; onCommit: () => void }) {
+  const { messages, status, sendMessage } = useToolChat(options);
+  return (
+    <Profiler id="chat" onRender={onCommit}>
+      <button onClick={() => void sendMessage('go')}>Send</button>
+      <p>status: {status}</p>
+      {messages.map((message) => (
+        <p key={message.id}>{message.parts.map((part) => (part.type === 'text' ? part.text : '')).join('')}</p>
+      ))}
+    </Profiler>
+  );
+}
+
+/** Streams `tokens` words, one per millisecond of fake time, and returns the commit times. */
+async function streamWords(tokens: number, options: Omit<UseToolChatOptions, 'transport'> = {}) {
+  const script = scriptedTransport();
+  const commits: number[] = [];
+  render(<Chat options={{ ...options, transport: script.transport }} onCommit={() => commits.push(performance.now())} />);
+  // From the click on: the mount's own commit is not part of the stream.
+  commits.length = 0;
+  await act(async () => screen.getByRole('button', { name: 'Send' }).click());
+  await act(async () => {
+    script.write({ type: 'start' });
+    script.write({ type: 'text-start', id: 't' });
+  });
+  for (let i = 0; i < tokens; i++) {
+    await act(async () => {
+      script.write({ type: 'text-delta', id: 't', delta: ` w${i}` });
+      await vi.advanceTimersByTimeAsync(1);
+    });
+  }
+  await act(async () => {
+    script.write({ type: 'text-end', id: 't' });
+    script.write({ type: 'finish' });
+    script.end();
+    await vi.advanceTimersByTimeAsync(0);
+  });
+  return commits;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance', 'Date'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('while an answer streams', () => {
+  it('commits at most once per 16 ms frame, messages, status and tool runs together', async () => {
+    const commits = await streamWords(200);
+    await act(() => vi.advanceTimersByTimeAsync(16));
+
+    const gaps = commits.slice(1).map((time, i) => time - commits[i]!);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(16);
+    // 200 ms of tokens: about one commit per frame, not one per token.
+    expect(commits.length).toBeLessThanOrEqual(200 / 16 + 3);
+    expect(commits.length).toBeGreaterThanOrEqual(200 / 16 - 1);
+  });
+
+  it('shows the whole answer and the ready status within one frame of the end', async () => {
+    await streamWords(40);
+    expect(screen.queryByText(/w39$/)).toBeNull();
+
+    await act(() => vi.advanceTimersByTimeAsync(16));
+
+    expect(screen.getByText(/^w0 w1 .* w39$/)).toBeTruthy();
+    expect(screen.getByText('status: ready')).toBeTruthy();
+  });
+
+  it('paces commits by the throttle option', async () => {
+    const commits = await streamWords(200, { throttle: 50 });
+    await act(() => vi.advanceTimersByTimeAsync(50));
+
+    const gaps = commits.slice(1).map((time, i) => time - commits[i]!);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(50);
+    expect(screen.getByText(/ w199$/)).toBeTruthy();
+  });
+});
+
+describe('on Send', () => {
+  it("shows the user's message in the same commit as the click", async () => {
+    const script = scriptedTransport();
+    let commits = 0;
+    render(<Chat options={{ transport: script.transport }} onCommit={() => commits++} />);
+    const before = commits;
+
+    await act(async () => screen.getByRole('button', { name: 'Send' }).click());
+
+    expect(screen.getByText('go')).toBeTruthy();
+    expect(commits - before).toBe(1);
+  });
+});
