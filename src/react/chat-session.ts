@@ -5,6 +5,7 @@ import { ToolLoop } from '../core/loop/tool-loop';
 import { withToolRequest } from '../transports/with-tool-request';
 import { createChatView, type ChatView } from './chat-view';
 import type { StorageBinding } from './storage-binding';
+import { throttle } from './throttle';
 import type { UseToolChatOptions } from './types';
 
 /** An AI SDK chat and the tool loop that drives it. */
@@ -110,7 +111,7 @@ function createChatSession(initial: UseToolChatOptions): ChatSession {
   loop.watch(emitStatus);
   chat['~registerStatusCallback'](emitStatus);
   // Messages change per token: look at them at the pace of the renders, not per chunk.
-  chat['~registerMessagesCallback'](emitStatus, initial.throttle ?? DEFAULT_THROTTLE_MS);
+  chat['~registerMessagesCallback'](throttle(emitStatus, () => session.options.throttle ?? DEFAULT_THROTTLE_MS));
   const storage = initial.storage;
   if (storage) {
     session.storage = import('./storage-binding').then(({ bindStorage }) =>

@@ -1,6 +1,7 @@
 import type { Chat } from '@ai-sdk/react';
 import type { ChatStatus, UIMessage } from 'ai';
 import type { ToolLoop } from '../core/loop/tool-loop';
+import { throttle } from './throttle';
 
 /** What a component renders of a session, published as one value. */
 export interface ChatViewSnapshot {
@@ -27,9 +28,14 @@ export interface ChatView {
 export function createChatView(chat: Chat<UIMessage>, loop: ToolLoop, wait: () => number): ChatView {
   const listeners = new Set<() => void>();
   let snapshot = read();
-  let lastPublish = Number.NEGATIVE_INFINITY;
-  let timer: ReturnType<typeof setTimeout> | undefined;
   let unregister: (() => void) | undefined;
+  // Every listener, even when a render already read the change: each compares with what it
+  // rendered itself, and a second component of the same chat may not have. The first change
+  // after a quiet window goes out at once: inside an event handler (Send) React folds it into
+  // the handler's own commit.
+  const schedule = throttle(() => {
+    for (const listener of listeners) listener();
+  }, wait);
 
   function read(): ChatViewSnapshot {
     return { messages: chat.messages, status: chat.status, error: chat.error, version: loop.getVersion() };
@@ -38,28 +44,6 @@ export function createChatView(chat: Chat<UIMessage>, loop: ToolLoop, wait: () =
   function refresh(): void {
     const next = read();
     if (!sameSnapshot(next, snapshot)) snapshot = next;
-  }
-
-  function publish(): void {
-    // Node's and browsers' timers may fire a little early: never publish inside the window.
-    const early = lastPublish + wait() - performance.now();
-    if (early > 0) {
-      timer = setTimeout(publish, early);
-      return;
-    }
-    timer = undefined;
-    lastPublish = performance.now();
-    // Every listener, even when a render already read the change: each compares with what it
-    // rendered itself, and a second component of the same chat may not have.
-    for (const listener of listeners) listener();
-  }
-
-  function schedule(): void {
-    if (timer !== undefined) return;
-    const delay = lastPublish + wait() - performance.now();
-    if (delay > 0) timer = setTimeout(publish, delay);
-    // Synchronous: inside an event handler (Send) React folds it into the handler's own commit.
-    else publish();
   }
 
   function register(): () => void {
@@ -71,8 +55,7 @@ export function createChatView(chat: Chat<UIMessage>, loop: ToolLoop, wait: () =
     ];
     return () => {
       for (const unsubscribe of unsubscribes) unsubscribe();
-      if (timer !== undefined) clearTimeout(timer);
-      timer = undefined;
+      schedule.cancel();
     };
   }
 
