@@ -1,8 +1,11 @@
 import type { UIMessageChunk } from 'ai';
 import { createParser, type EventSourceParser } from 'eventsource-parser';
 import type { z } from 'zod';
-import { readJsonEvent } from './json-event';
+import { jsonEventReader } from './json-event';
 import { UIChunkWriter } from './ui-chunk-writer';
+
+// `stream: true` holds back a multi-byte character split across chunks until it is whole.
+const STREAM = { stream: true };
 
 /** What a provider's parser does with its validated wire events. */
 export interface WireEventSink<T> {
@@ -23,8 +26,8 @@ export function createWireEventStream<T>(
   generateId: () => string,
   open: (writer: UIChunkWriter) => WireEventSink<T>,
 ): TransformStream<Uint8Array, UIMessageChunk> {
-  // `stream: true` holds back a multi-byte character split across chunks until it is whole.
   const decoder = new TextDecoder();
+  const read = jsonEventReader(schema);
   let writer: UIChunkWriter;
   let sink: WireEventSink<T>;
   let parser: EventSourceParser;
@@ -34,7 +37,7 @@ export function createWireEventStream<T>(
       sink = open(writer);
       parser = createParser({
         onEvent({ data }) {
-          const event = readJsonEvent(data, schema);
+          const event = read(data);
           if (event.type === 'data') sink.data(event.value);
           else if (event.type === 'invalid') writer.error(event.message);
         },
@@ -42,7 +45,7 @@ export function createWireEventStream<T>(
       writer.start();
     },
     transform(chunk) {
-      parser.feed(decoder.decode(chunk, { stream: true }));
+      parser.feed(decoder.decode(chunk, STREAM));
     },
     flush() {
       // An event without its closing blank line is dropped, as `EventSource` does.
