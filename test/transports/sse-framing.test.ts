@@ -104,6 +104,20 @@ describe('the SSE stage of the wire parsers', () => {
     expect(chunks.at(-1)).toEqual({ type: 'finish', finishReason: 'other' });
   });
 
+  it.each(['\n', '\r\n', '\r'])('hands on each event as soon as its blank line arrives, before the body ends (%j)', { timeout: 2000 }, async (eol) => {
+    const transform = createOpenAIChatStreamTransform({ generateId: counterIds() });
+    const writer = transform.writable.getWriter();
+    const reader = transform.readable.getReader();
+    void writer.write(encode(`data: ${choice({ content: 'a' })}${eol}`));
+    // The first byte of the next event: a lone CR at the end could still be half of a CRLF.
+    void writer.write(encode(`${eol}d`));
+    // Never closed: a parser that waited for the end would leave these reads pending.
+    const types: string[] = [];
+    while (!types.includes('text-delta')) types.push((await reader.read()).value?.type ?? 'done');
+    expect(types).toEqual(['start', 'start-step', 'text-start', 'text-delta']);
+    await writer.abort();
+  });
+
   it('skips a byte order mark at the start of the body', async () => {
     const body = new Uint8Array([0xef, 0xbb, 0xbf, ...encode(`data: ${choice({ content: 'x' }, 'stop')}\n\n`)]);
     expect(textOf(await parse(createOpenAIChatStreamTransform, body, [1, 2]))).toBe('x');

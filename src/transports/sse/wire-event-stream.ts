@@ -2,10 +2,8 @@ import type { UIMessageChunk } from 'ai';
 import { createParser, type EventSourceParser } from 'eventsource-parser';
 import type { z } from 'zod';
 import { jsonEventReader } from './json-event';
+import { LineDecoder } from './line-decoder';
 import { UIChunkWriter } from './ui-chunk-writer';
-
-// `stream: true` holds back a multi-byte character split across chunks until it is whole.
-const STREAM = { stream: true };
 
 /** What a provider's parser does with its validated wire events. */
 export interface WireEventSink<T> {
@@ -26,7 +24,7 @@ export function createWireEventStream<T>(
   generateId: () => string,
   open: (writer: UIChunkWriter) => WireEventSink<T>,
 ): TransformStream<Uint8Array, UIMessageChunk> {
-  const decoder = new TextDecoder();
+  const decoder = new LineDecoder();
   const read = jsonEventReader(schema);
   let writer: UIChunkWriter;
   let sink: WireEventSink<T>;
@@ -45,11 +43,12 @@ export function createWireEventStream<T>(
       writer.start();
     },
     transform(chunk) {
-      parser.feed(decoder.decode(chunk, STREAM));
+      const text = decoder.push(chunk);
+      if (text !== '') parser.feed(text);
     },
     flush() {
-      // An event without its closing blank line is dropped, as `EventSource` does.
-      parser.feed(decoder.decode());
+      // Bytes after the last line end can only be an event without its closing blank line,
+      // which SSE drops (as `EventSource` does): nothing to decode or parse.
       sink.end();
     },
   });
