@@ -13,7 +13,7 @@ import type { BenchRow } from './types';
 
 const BENCH = 'render';
 domReady();
-const REPS = 3;
+const REPS = 5;
 const SIZES = [2_000, 20_000] as const;
 /** A sample that takes longer is stopped and reported as missed, so one slow case cannot stall the run. */
 const CAP_MS = 60_000;

@@ -1,5 +1,5 @@
 import { generateId } from 'ai';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { CodeHighlighterProvider, type CodeHighlighter } from '../markdown/highlight';
 import { preloadMarkdown } from '../markdown/markdown';
 import type { ToolCallView, UseToolChatOptions } from '../types';
@@ -10,6 +10,11 @@ import { ErrorBanner } from './error-banner';
 import { ToolChatLabelsProvider, useToolChatLabels, type UiLabels } from './labels';
 import { MessageList } from './message-list';
 import { StatusIndicator } from './status-indicator';
+
+// Memoised here, not where they are exported: while tokens stream their props do not change,
+// so each commit renders only the message list.
+const StableComposer = memo(Composer);
+const StableStatusIndicator = memo(StatusIndicator);
 
 /** `useToolChat`'s options plus how the chat looks. */
 export type ChatWrapperProps = Omit<UseToolChatOptions, 'labels'> & {
@@ -71,6 +76,8 @@ export function ChatWrapper({
     inputRef.current?.focus();
   }, []);
 
+  const empty = useMemo(() => <EmptyState suggestions={suggestions} onSuggestion={onSuggestion} />, [suggestions, onSuggestion]);
+
   return (
     <ToolChatLabelsProvider labels={options.labels}>
       <CodeHighlighterProvider highlight={highlightCode}>
@@ -91,11 +98,11 @@ export function ChatWrapper({
             renderTool={renderTool}
             onApprove={onApprove}
             onDeny={onDeny}
-            empty={<EmptyState suggestions={suggestions} onSuggestion={onSuggestion} />}
+            empty={empty}
           />
-          <StatusIndicator activity={chat.activity} showError={!chat.error} />
+          <StableStatusIndicator activity={chat.activity} showError={!chat.error} />
           {chat.error && <ErrorBanner error={chat.error} onRetry={() => void chat.retry()} />}
-          <Composer onSend={onSend} onStop={chat.stop} busy={chat.busy} inputRef={inputRef} />
+          <StableComposer onSend={onSend} onStop={chat.stop} busy={chat.busy} inputRef={inputRef} />
         </div>
       </CodeHighlighterProvider>
     </ToolChatLabelsProvider>
