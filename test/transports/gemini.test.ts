@@ -89,4 +89,11 @@ describe('createGeminiStreamTransform', () => {
     const failed = await parse(sse({ error: { code: 429, message: 'Resource has been exhausted', status: 'RESOURCE_EXHAUSTED' } }));
     expect(failed.filter((c) => c.type === 'error')).toEqual([{ type: 'error', errorText: 'Resource has been exhausted' }]);
   });
+
+  it('gives a call to a function without parameters, sent without args, empty input', async () => {
+    const chunks = await parse(sse({ candidates: [{ content: { parts: [{ functionCall: { name: 'getTime' } }] }, finishReason: 'STOP' }] }));
+
+    expect(chunks.filter((c) => c.type === 'error')).toEqual([]);
+    expect(toolCallsOf(chunks)).toEqual([{ toolCallId: 'id-0', toolName: 'getTime', input: {} }]);
+  });
 });

@@ -7,7 +7,7 @@ const part = z
     text: z.string().nullish(),
     thought: z.boolean().nullish(),
     thoughtSignature: z.string().nullish(),
-    functionCall: z.object({ id: z.string().nullish(), name: z.string(), args: z.unknown() }).passthrough().nullish(),
+    functionCall: z.object({ id: z.string().nullish(), name: z.string(), args: z.unknown().optional() }).passthrough().nullish(),
   })
   .passthrough();
 
