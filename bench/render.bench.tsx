@@ -78,24 +78,24 @@ const wrapper: Subject = {
     const onFinish = () => {
       finished = true;
     };
+    // Found before the clock starts: selector queries in jsdom cost more than a commit.
+    let root: Element | null = null;
+    let send: HTMLButtonElement | undefined;
     return {
       node: <ChatWrapper transport={tokenTransport(tokens)} onFinish={onFinish} />,
       prepare(container) {
         const input = container.querySelector('textarea');
-        if (!input) throw new Error('ChatWrapper: no composer');
+        root = container.querySelector('.toolchat');
+        send = [...container.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Send');
+        if (!input || !root || !send) throw new Error('ChatWrapper: no composer');
         fireEvent.change(input, { target: { value: 'go' } });
       },
-      async stream(container) {
-        const send = [...container.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Send');
-        if (!send) throw new Error('ChatWrapper: no Send button');
+      async stream() {
+        if (!send || !root) throw new Error('ChatWrapper: not prepared');
+        const chat = root;
         fireEvent.click(send);
-        await until(() => finished, CAP_MS);
-        await until(
-          () =>
-            (container.querySelector('.toolchat-message[data-role="assistant"]')?.textContent?.includes(END_WORD) ??
-              false) && container.querySelector('.toolchat')?.getAttribute('data-state') === 'idle',
-          CAP_MS,
-        );
+        // The same check as the plain chat's, plus the wrapper's own end: idle again.
+        await until(() => finished && chat.getAttribute('data-state') === 'idle' && (chat.textContent?.includes(END_WORD) ?? false), CAP_MS);
       },
     };
   },
