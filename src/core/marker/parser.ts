@@ -131,6 +131,17 @@ class MarkerParser implements ToolMarkerParser {
 
   push(delta: string): MarkerEvent[] {
     if (delta.length === 0) return [];
+    // Most pushes are a few characters of prose mid-line: pass them through untouched.
+    if (this.state === TEXT && this.hashes === 0 && this.line === LINE_REST && this.surrogate === '') {
+      const inFence = this.fenceChar !== 0;
+      let i = 0;
+      for (let code = delta.charCodeAt(0); code !== NEWLINE && (inFence || code !== HASH); code = delta.charCodeAt(i)) {
+        if (++i === delta.length) {
+          if (isHighSurrogate(code)) break;
+          return [{ type: 'text', text: delta }];
+        }
+      }
+    }
     let events: MarkerEvent[] | undefined;
     let text = ''; // released text of this push, emitted as one event
     if (this.surrogate !== '') {
