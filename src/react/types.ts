@@ -45,7 +45,9 @@ export interface UseToolChatOptions {
    */
   legacyToolClients?: boolean;
   /**
-   * Milliseconds between renders while tokens stream: one commit per frame, not per token.
+   * Least milliseconds between two renders of the chat: messages, status, errors and tool runs
+   * change together, one commit per frame rather than one per token. The first change after a
+   * quiet moment (the user's own message) renders at once.
    * @default 16
    */
   throttle?: number;
