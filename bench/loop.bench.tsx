@@ -24,7 +24,7 @@ domReady();
  * app drives them: `useToolChat` with its tools, and `useChat` hand-wired with `onToolCall`,
  * `addToolOutput` and `sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithToolCalls`.
  */
-function mountHook<T>(useHook: () => T): { current: () => T; dispose: () => void } {
+function mountHook<T>(useHook: () => T): { current: () => T; mounted: () => boolean; dispose: () => void } {
   let value: T | undefined;
   function Probe() {
     const result = useHook();
@@ -42,6 +42,7 @@ function mountHook<T>(useHook: () => T): { current: () => T; dispose: () => void
       if (value === undefined) throw new Error('hook not mounted');
       return value;
     },
+    mounted: () => value !== undefined,
     dispose: () => root.unmount(),
   };
 }
@@ -123,13 +124,7 @@ async function roundOverhead(side: 'ours' | 'useChat', rounds: number): Promise<
   const transport = scriptedTransport(rounds, ['ping'], requests);
   if (side === 'ours') {
     const hook = mountHook(() => useToolChat({ transport, tools, maxToolRounds: rounds + 10 }));
-    await until(() => {
-      try {
-        return hook.current() !== undefined;
-      } catch {
-        return false;
-      }
-    });
+    await until(hook.mounted);
     await hook.current().sendMessage('go');
     await until(() => requests.length > rounds && lastHasText(hook.current().messages) && hook.current().activity.state === 'idle', 120_000, 1);
     hook.dispose();
@@ -161,13 +156,7 @@ async function parallelRound(n: number, latencyMs: number): Promise<number> {
     });
   }
   const hook = mountHook(() => useToolChat({ transport: scriptedTransport(1, names, requests), tools }));
-  await until(() => {
-    try {
-      return hook.current() !== undefined;
-    } catch {
-      return false;
-    }
-  });
+  await until(hook.mounted);
   await hook.current().sendMessage('go');
   await until(() => requests.length > 1 && hook.current().activity.state === 'idle', 60_000, 1);
   hook.dispose();
@@ -191,13 +180,7 @@ async function demoLoop(side: 'ours' | 'useChat', rounds: number): Promise<numbe
         },
       }),
     );
-    await until(() => {
-      try {
-        return hook.current() !== undefined;
-      } catch {
-        return false;
-      }
-    });
+    await until(hook.mounted);
     const start = performance.now();
     await hook.current().sendMessage(prompt);
     await until(() => finishedAt !== undefined, 120_000, 1);

@@ -1,8 +1,8 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { ChatTransport, UIMessage, UIMessageChunk } from 'ai';
 import { Profiler } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useToolChat, type UseToolChatOptions } from 'toolchat';
+import { ChatWrapper, useToolChat, type UseToolChatOptions } from 'toolchat';
 
 /** A transport whose single answer the test writes chunk by chunk. */
 function scriptedTransport() {
@@ -99,15 +99,31 @@ describe('while an answer streams', () => {
 });
 
 describe('on Send', () => {
-  it("shows the user's message in the same commit as the click", async () => {
+  it("clears the composer and shows the user's message in one commit", async () => {
     const script = scriptedTransport();
     let commits = 0;
-    render(<Chat options={{ transport: script.transport }} onCommit={() => commits++} />);
+    render(
+      <Profiler id="wrapper" onRender={() => commits++}>
+        <ChatWrapper transport={script.transport} />
+      </Profiler>,
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'go' } });
     const before = commits;
 
-    await act(async () => screen.getByRole('button', { name: 'Send' }).click());
-
-    expect(screen.getByText('go')).toBeTruthy();
-    expect(commits - before).toBe(1);
+    // Outside act(), which would batch everything into one commit whatever the code does.
+    const env = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const actEnvironment = env.IS_REACT_ACT_ENVIRONMENT;
+    env.IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      screen.getByRole('button', { name: 'Send' }).click();
+      // Microtasks and due timers only: the status that follows waits for the next frame.
+      await vi.advanceTimersByTimeAsync(0);
+      expect(screen.getByText('go')).toBeTruthy();
+      expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe('');
+      expect(commits - before).toBe(1);
+    } finally {
+      env.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+    }
+    await act(() => vi.advanceTimersByTimeAsync(16));
   });
 });
