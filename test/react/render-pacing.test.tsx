@@ -111,7 +111,7 @@ describe('on Send', () => {
     const before = commits;
 
     // Outside act(), which would batch everything into one commit whatever the code does.
-    const env = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const env = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean | undefined };
     const actEnvironment = env.IS_REACT_ACT_ENVIRONMENT;
     env.IS_REACT_ACT_ENVIRONMENT = false;
     try {
