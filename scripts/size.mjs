@@ -14,7 +14,9 @@ import { gzipSync } from 'node:zlib';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const src = (path) => resolve(root, 'src', path);
 
-const PEERS = ['react', 'react-dom', 'ai', '@ai-sdk/react', 'zod'];
+// The peers, and the packages `ai` itself brings and uses for `DefaultChatTransport` (its SSE
+// parser): every app with `ai` already ships them, so what toolchat imports of them is free.
+const PEERS = ['react', 'react-dom', 'ai', '@ai-sdk/react', 'zod', '@ai-sdk/provider-utils', 'eventsource-parser'];
 const REACT = ['react', 'react-dom'];
 // Subpaths too (`react/jsx-runtime`, `ai/internal`…).
 const external = (names) => names.flatMap((name) => [name, `${name}/*`]);

@@ -1,5 +1,6 @@
 import type { Chat } from '@ai-sdk/react';
 import { getToolName, type UIMessage } from 'ai';
+import { isSettled } from '../core/loop/call-state';
 import { hasToolResult, lastStepToolParts } from '../core/loop/rounds';
 import type { ToolLoop } from '../core/loop/tool-loop';
 import { toolErrorMessages } from '../core/tools/errors';
@@ -11,14 +12,14 @@ export function openCalls(chat: Chat<UIMessage>) {
 
 /** Whether the loop is still working on a call (running, queued, waiting for the app or the user). */
 export function inProgress(loop: ToolLoop, toolCallId: string): boolean {
-  const phase = loop.getRun(toolCallId)?.phase;
-  return phase === 'running' || phase === 'pending' || phase === 'awaiting-approval';
+  const call = loop.state.calls.get(toolCallId);
+  return call !== undefined && !isSettled(call.phase);
 }
 
 /**
- * Drops tool calls whose input never finished streaming (a cut stream, Stop mid-call) from
- * the last assistant message, and the message itself if nothing else is left: the model
- * never completed those calls, and no provider accepts a call without input.
+ * Drops tool calls whose input never finished streaming (a cut stream) from the last
+ * assistant message, and the message itself if nothing else is left: the model never
+ * completed those calls, and no provider accepts a call without input.
  */
 export function dropIncompleteCalls(chat: Chat<UIMessage>): void {
   const last = chat.messages.at(-1);
@@ -32,8 +33,8 @@ export function dropIncompleteCalls(chat: Chat<UIMessage>): void {
 /**
  * Before the user's next message: every call of the last step gets a result, so the
  * conversation stays valid for every provider ("tool_calls must be followed by tool
- * messages"). Calls still in progress are stopped first and end as cancelled. Returns nothing
- * when nothing was open, so the caller can send in the same task.
+ * messages"). Calls the loop still works on are stopped first and end as cancelled. Returns
+ * nothing when nothing was open, so the caller can send in the same task.
  */
 export function settleOpenCalls(chat: Chat<UIMessage>, loop: ToolLoop): Promise<void> | undefined {
   dropIncompleteCalls(chat);
@@ -41,15 +42,15 @@ export function settleOpenCalls(chat: Chat<UIMessage>, loop: ToolLoop): Promise<
   if (open.length === 0) return undefined;
   if (open.some((part) => inProgress(loop, part.toolCallId))) loop.stop();
   return (async () => {
-    // Read again: stopping may have answered some of them already.
-    for (const part of openCalls(chat)) {
-      const toolName = getToolName(part);
-      await chat.addToolOutput({
-        tool: toolName,
-        toolCallId: part.toolCallId,
-        state: 'output-error',
-        errorText: toolErrorMessages.cancelled(toolName),
-      });
+    // Awaited one by one: the chat applies them in order, and the request must carry them all.
+    for (const part of open) {
+      const tool = getToolName(part);
+      const call = loop.state.calls.get(part.toolCallId);
+      await chat.addToolOutput(
+        call?.phase === 'done'
+          ? { tool, toolCallId: part.toolCallId, output: call.output }
+          : { tool, toolCallId: part.toolCallId, state: 'output-error', errorText: call?.error ?? toolErrorMessages.cancelled(tool) },
+      );
     }
   })();
 }

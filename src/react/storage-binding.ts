@@ -3,6 +3,7 @@ import { getToolName, isToolUIPart, type UIMessage } from 'ai';
 import { findTool } from '../core/tools/execute-tool-calls';
 import type { ToolSet } from '../core/tools/define-tool';
 import type { ToolLoop } from '../core/loop/tool-loop';
+import type { ChatStore } from './chat-store';
 import { INTERRUPTED_TOOL_ERROR } from '../core/storage/interrupted';
 import { createChatPersistence, type ChatPersistence } from '../core/storage/persistence';
 import type { ChatStorage } from '../core/storage/types';
@@ -12,6 +13,7 @@ import type { ChatStorageError } from '../core/storage/errors';
 export interface StorageBindingTarget {
   chat: Chat<UIMessage>;
   loop: ToolLoop;
+  store: ChatStore;
   tools: () => ToolSet;
   onError: (error: ChatStorageError) => void;
 }
@@ -38,6 +40,8 @@ export function bindStorage(target: StorageBindingTarget, storage: ChatStorage, 
   const { chat, loop } = target;
   const persistence = createChatPersistence({ storage, chatId, onError: target.onError });
   let restored = false;
+  // What was last saved (or restored): only changes are written.
+  let saved: { messages: readonly UIMessage[]; status: string } | undefined;
   const ready = persistence
     .load()
     .then((loaded) => {
@@ -52,16 +56,16 @@ export function bindStorage(target: StorageBindingTarget, storage: ChatStorage, 
     })
     .finally(() => {
       restored = true;
+      saved = { messages: chat.messages, status: chat.status };
     });
 
-  const unsubscribeMessages = chat['~registerMessagesCallback'](() => {
-    if (restored) void persistence.save(chat.messages);
-  });
-  const unsubscribeStatus = chat['~registerStatusCallback'](() => {
-    // A round or the whole answer ended (the request itself is saved by `beforeRequest`).
-    if (restored && (chat.status === 'ready' || chat.status === 'error')) {
-      void persistence.save(chat.messages, { immediate: true });
-    }
+  const unwatch = target.store.watch(({ messages, status }) => {
+    if (!restored) return;
+    // A round or the whole answer ended: now (the request itself is saved by `beforeRequest`).
+    const ended = (status === 'ready' || status === 'error') && status !== saved?.status;
+    if (ended) void persistence.save(messages, { immediate: true });
+    else if (messages !== saved?.messages) void persistence.save(messages);
+    saved = { messages, status };
   });
 
   return {
@@ -80,8 +84,7 @@ export function bindStorage(target: StorageBindingTarget, storage: ChatStorage, 
       clearTimeout(timer);
     },
     dispose() {
-      unsubscribeMessages();
-      unsubscribeStatus();
+      unwatch();
       void persistence.dispose();
     },
   };

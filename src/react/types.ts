@@ -1,13 +1,15 @@
-import type { ChatStatus, ChatTransport, UIMessage } from 'ai';
-import type { Activity } from '../core/loop/activity';
-import type { ToolLabels } from '../core/loop/labels';
-import type { ToolLoopEvent } from '../core/loop/events';
-import type { ToolCall, ToolCallResult } from '../core/tools/types';
+import type { ChatStatus, ChatTransport, CreateUIMessage, FileUIPart, UIDataTypes, UIMessage, UITools } from 'ai';
+import type { LoopState } from '../core/loop/loop-state';
+import type { ToolCallPhase } from '../core/loop/call-state';
+import type { ToolLoopOptions } from '../core/loop/tool-loop-options';
 import type { ToolSet } from '../core/tools/define-tool';
+import type { TruncatedOutput } from '../core/tools/serialize-output';
 import type { ChatStorage } from '../core/storage/types';
+import type { Activity } from './activity';
+import type { ToolLabels } from './labels';
 
-/** Options shared by `useToolChat` and `<ChatWrapper>`. */
-export interface UseToolChatOptions {
+/** Options shared by `useToolChat` and `<ChatWrapper>`: the loop's options plus where the chat talks and keeps itself. */
+export interface UseToolChatOptions<TOOLS extends ToolSet = ToolSet> extends ToolLoopOptions<TOOLS> {
   /**
    * The AI SDK endpoint the default transport posts to. Ignored when `transport` is given.
    * @default '/api/chat'
@@ -21,18 +23,6 @@ export interface UseToolChatOptions {
    * @default globalThis.fetch
    */
   fetch?: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
-  /** Browser-side tools the model may call. */
-  tools?: ToolSet;
-  /**
-   * Tool rounds before one last request goes out with tools disabled.
-   * @default 5
-   */
-  maxToolRounds?: number;
-  /**
-   * Default time limit of a tool call in milliseconds.
-   * @default 30000
-   */
-  timeoutMs?: number;
   /**
    * `'on'` finds legacy `###:{...}` tool-call markers in the model's text.
    * @default 'off'
@@ -45,41 +35,25 @@ export interface UseToolChatOptions {
    */
   legacyToolClients?: boolean;
   /**
-   * Least milliseconds between two renders of the chat: messages, status, errors and tool runs
+   * Least milliseconds between two renders of the chat: messages, status, errors and tool calls
    * change together, one commit per frame rather than one per token. The first change after a
    * quiet moment (the user's own message) renders at once.
    * @default 16
    */
   throttle?: number;
   /**
-   * How many tool calls run at once; the others wait, shown as pending.
-   * @default Infinity
-   */
-  concurrency?: number;
-  /**
-   * Token budget of one turn (the user's message and every round after it), from the usage
-   * the server reports (`createChatHandler` does). Once used up, the next request is the
-   * final answer with tools disabled, with the status `labels.budgetReached`.
-   * @default no budget
-   */
-  maxTokens?: number;
-  /**
-   * Size cap of a tool output as JSON; a larger output reaches the model truncated, with a
-   * note saying so.
-   * @default 102400
-   */
-  maxOutputBytes?: number;
-  /**
-   * Whether a round's results go back to the model by themselves; a function decides per
-   * round. When it says no, the results are shown and `continue()` sends them.
-   * @default true
-   */
-  autoContinue?: boolean | ((results: ToolCallResult[]) => boolean | PromiseLike<boolean>);
-  /**
-   * The chat's id; chats with the same id share their conversation and tool executions, and
-   * a `storage` saves the chat under it. Change it to switch conversations.
+   * The chat's id; chats with the same id share their conversation and tool executions, also
+   * across remounts, and a `storage` saves the chat under it. Change it to switch
+   * conversations. A chat without an id belongs to its component: unmounting it stops it.
    */
   id?: string;
+  /**
+   * How long a chat with an `id` stays alive, running its loop, after its last component
+   * unmounted, so a remount finds it; then it is stopped and forgotten (at most 32 such chats
+   * are kept). `Infinity` keeps it until `disposeChatSession(id)`.
+   * @default 300000 (5 minutes)
+   */
+  keepAliveMs?: number;
   /**
    * Saves the conversation (compact tool rounds, versioned) and restores it on load:
    * `memoryStorage()`, `localStorageStorage()`, `indexedDBStorage()` or your own. Failures
@@ -87,23 +61,8 @@ export interface UseToolChatOptions {
    */
   storage?: ChatStorage;
   initialMessages?: UIMessage[];
-  /** User-visible strings; English by default. */
+  /** User-visible strings of the status; English by default. */
   labels?: Partial<ToolLabels>;
-  /** Called once per tool call when the model makes it. */
-  onToolCall?: (call: ToolCall) => void;
-  /** Called once per tool call with its result (the output as the tool returned it). */
-  onToolResult?: (toolName: string, result: ToolCallResult) => void;
-  /** Every step of the loop as a typed event: rounds, tool calls with durations, the loop's end and why. */
-  onEvent?: (event: ToolLoopEvent) => void;
-  /**
-   * Logs every loop event to `console.debug`.
-   * @default false
-   */
-  debug?: boolean;
-  /** The loop's clock, for timings in events. @default Date.now */
-  now?: () => number;
-  /** Jitter source of tool retries, in [0, 1). @default Math.random */
-  random?: () => number;
   /** Called whenever the chat's activity changes. */
   onStatus?: (activity: Activity) => void;
   /** Called when the loop ends with the model's final message. */
@@ -111,18 +70,7 @@ export interface UseToolChatOptions {
   onError?: (error: Error) => void;
 }
 
-/** What the UI needs to know about a tool call beyond its message part. */
-export type ToolCallPhase =
-  | 'streaming-input'
-  | 'running'
-  | 'awaiting-approval'
-  | 'done'
-  | 'error'
-  | 'denied'
-  | 'cancelled'
-  | 'pending';
-
-/** A tool call as a card shows it: one per call, derived from the message part and the run. */
+/** A tool call as a card shows it: what the loop knows of it, or what its message part says. */
 export interface ToolCallView {
   toolCallId: string;
   toolName: string;
@@ -131,14 +79,40 @@ export interface ToolCallView {
   input: unknown;
   output?: unknown;
   error?: string;
-  /** Milliseconds the tool ran, when known. */
+  /** Milliseconds from the call's arrival to its result, when known. */
   durationMs?: number;
 }
 
+/** The output a tool's part carries: what `execute` returns (or yields last), as JSON, or a truncation note. */
+type ToolOutputOf<TOOL> = TOOL extends { execute?: (...args: never[]) => infer RESULT }
+  ? (RESULT extends AsyncIterable<infer YIELD> ? YIELD : Awaited<RESULT>) | TruncatedOutput
+  : unknown;
+
+/** The input a tool's `execute` receives. */
+type ToolInputOf<TOOL> = TOOL extends { execute?: (input: infer INPUT, ...rest: never[]) => unknown } ? INPUT : unknown;
+
+/**
+ * The AI SDK `UITools` of a tool set, so `messages` type each tool's part (`tool-getWeather`)
+ * with its input and output. A tool set of unknown names gives the AI SDK's open `UITools`.
+ */
+export type ToolChatUITools<TOOLS extends ToolSet> = string extends keyof TOOLS
+  ? UITools
+  : { [NAME in keyof TOOLS & string]: { input: ToolInputOf<TOOLS[NAME]>; output: ToolOutputOf<TOOLS[NAME]> | undefined } };
+
+/** A chat message whose tool parts are typed by the chat's tools. */
+export type ToolChatMessage<TOOLS extends ToolSet = ToolSet> = UIMessage<unknown, UIDataTypes, ToolChatUITools<TOOLS>>;
+
+/** What `sendMessage` takes, as `useChat`'s does: text, text with files and metadata, or a message. */
+export type SendMessageInput =
+  | string
+  | { text: string; files?: FileList | FileUIPart[]; metadata?: unknown }
+  | { files: FileList | FileUIPart[]; metadata?: unknown }
+  | CreateUIMessage<UIMessage>;
+
 /** What `useToolChat` returns. */
-export interface UseToolChatResult {
+export interface UseToolChatResult<TOOLS extends ToolSet = ToolSet> {
   id: string;
-  messages: UIMessage[];
+  messages: ToolChatMessage<TOOLS>[];
   /** The AI SDK's request status. */
   status: ChatStatus;
   /** What the whole loop is doing, with a human label. */
@@ -146,16 +120,25 @@ export interface UseToolChatResult {
   /** True from the user's send until the final answer, across rounds. */
   busy: boolean;
   error: Error | undefined;
-  sendMessage: (text: string) => Promise<void>;
+  /** The loop's state: every call it knows, whether it is stopped or held, the round, usage. */
+  loop: LoopState;
+  /**
+   * Sends the user's message. While the loop works (a request in flight, tools running) the
+   * message is queued and goes once the loop is free; while it waits for the user (approval,
+   * held results) it goes at once and the calls still waiting end as cancelled.
+   */
+  sendMessage: (message: SendMessageInput) => Promise<void>;
+  /** Messages sent while the loop was busy, waiting to go. */
+  queuedMessages: readonly UIMessage[];
   stop: () => void;
   /** Resends the last request after an error. */
   retry: () => Promise<void>;
   approve: (toolCallId: string) => void;
   deny: (toolCallId: string, reason?: string) => void;
-  /** Sends the tool results now when automatic continuation is off. */
+  /** Sends the tool results now when automatic continuation is off, or the results are held. */
   continue: () => Promise<void>;
   /** Hands back the result of a tool the app runs itself. */
   addToolResult: (result: { toolCallId: string; output: unknown } | { toolCallId: string; error: string }) => void;
-  /** Card view of every tool call, keyed by `toolCallId`. */
+  /** The card view of a call the loop knows, by `toolCallId`; the same object while the call does not change. */
   getToolCall: (toolCallId: string) => ToolCallView | undefined;
 }

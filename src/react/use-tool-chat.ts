@@ -1,9 +1,14 @@
-import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import type { ToolRun } from '../core/loop/tool-run';
-import { nextRequest } from '../core/loop/rounds';
-import { getChatSession } from './chat-session';
-import { dropIncompleteCalls, inProgress, openCalls, settleOpenCalls } from './open-calls';
-import type { ToolCallView, UseToolChatOptions, UseToolChatResult } from './types';
+import type { UIMessage } from 'ai';
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import type { ToolCallState } from '../core/loop/call-state';
+import { isBusy } from '../core/loop/derive-activity';
+import { checkLoopOptions } from '../core/loop/tool-loop-options';
+import { checkNumberOption, numberRules } from '../core/tools/number-options';
+import type { ToolSet } from '../core/tools/define-tool';
+import { getChatSession, releaseChatSession, retainChatSession } from './chat-session';
+import { dropIncompleteCalls, inProgress, openCalls } from './open-calls';
+import { isWorking, sendUserMessages, toUserMessage } from './send-message';
+import type { SendMessageInput, ToolCallView, ToolChatMessage, UseToolChatOptions, UseToolChatResult } from './types';
 
 /**
  * A chat whose model calls browser-side tools: streams the answer, runs each tool call once,
@@ -12,28 +17,33 @@ import type { ToolCallView, UseToolChatOptions, UseToolChatResult } from './type
  * @example
  * const { messages, activity, sendMessage, stop } = useToolChat({ api: '/api/chat', tools });
  */
-export function useToolChat(options: UseToolChatOptions = {}): UseToolChatResult {
+export function useToolChat<TOOLS extends ToolSet = ToolSet>(options: UseToolChatOptions<TOOLS> = {}): UseToolChatResult<TOOLS> {
+  checkToolChatOptions(options);
   // A new `id` is another conversation: switch sessions.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const session = useMemo(() => getChatSession(options), [options.id]);
   // The latest props, read by the loop whenever it needs tools or callbacks.
   session.options = options;
-  const { chat, loop, view } = session;
-  // Not `useChat`: it commits status and error changes at once, outside its throttle.
-  const { messages, status, error, version } = useSyncExternalStore(view.subscribe, view.getSnapshot, view.getSnapshot);
+  const { chat, loop, store } = session;
+  useEffect(() => {
+    retainChatSession(session);
+    return () => releaseChatSession(session);
+  }, [session]);
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  const { messages, status, error, activity, loop: state } = snapshot;
 
-  const activity = loop.activity();
+  const send = useCallback((queued: readonly UIMessage[]) => sendUserMessages(chat, loop, queued), [chat, loop]);
+  session.send = send;
 
   const sendMessage = useCallback(
-    async (text: string) => {
-      const settling = settleOpenCalls(chat, loop);
-      if (settling) await settling;
-      loop.beginTurn();
-      // A message rather than `{ text }`, which the AI SDK awaits (for files) before adding it:
-      // this way the user's message shows in the same commit as the cleared composer.
-      await chat.sendMessage({ role: 'user', parts: [{ type: 'text', text }] });
+    async (input: SendMessageInput) => {
+      const made = toUserMessage(input);
+      const message = made instanceof Promise ? await made : made;
+      // Never two requests at once: while the loop works the message waits its turn.
+      if (isWorking(chat, loop)) loop.enqueue(message);
+      else await send([message]);
     },
-    [chat, loop],
+    [chat, loop, send],
   );
 
   const stop = useCallback(() => {
@@ -52,30 +62,26 @@ export function useToolChat(options: UseToolChatOptions = {}): UseToolChatResult
   }, [chat, loop]);
 
   const continueLoop = useCallback(async () => {
-    if (!nextRequest(chat.messages, session.options.maxToolRounds).send) return;
     loop.resume();
-    await chat.sendMessage();
-  }, [chat, loop, session]);
+    if (loop.decide(chat.messages).send) await chat.sendMessage();
+  }, [chat, loop]);
 
-  const getToolCall = useCallback(
-    (toolCallId: string): ToolCallView | undefined => {
-      const run = loop.getRun(toolCallId);
-      return run && toolCallView(run);
-    },
-    // A new function whenever a run changes, so memoised rows see the change.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [loop, version],
-  );
+  // Reads the loop as it is now (an event handler may ask between renders); a new function
+  // whenever a call changes, so memoised rows see it.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const getToolCall = useCallback((toolCallId: string) => viewOf(loop.state.calls.get(toolCallId)), [loop, state.calls]);
 
   return useMemo(
     () => ({
       id: chat.id,
-      messages,
+      messages: messages as ToolChatMessage<TOOLS>[],
       status,
       activity,
-      busy: activity.state !== 'idle' && activity.state !== 'error',
+      busy: isBusy(activity),
       error,
+      loop: state,
       sendMessage,
+      queuedMessages: state.queued,
       stop,
       retry,
       approve: (toolCallId: string) => loop.approve(toolCallId),
@@ -84,19 +90,29 @@ export function useToolChat(options: UseToolChatOptions = {}): UseToolChatResult
       addToolResult: (result: Parameters<UseToolChatResult['addToolResult']>[0]) => loop.addToolResult(result),
       getToolCall,
     }),
-    [chat, messages, status, activity, error, sendMessage, stop, retry, continueLoop, getToolCall, loop],
+    [chat, messages, status, activity, error, state, sendMessage, stop, retry, continueLoop, getToolCall, loop],
   );
 }
 
-function toolCallView(run: ToolRun): ToolCallView {
-  const view: ToolCallView = {
-    toolCallId: run.toolCallId,
-    toolName: run.toolName,
-    phase: run.phase,
-    input: run.input,
-  };
-  if (run.output !== undefined) view.output = run.output;
-  if (run.error !== undefined) view.error = run.error;
-  if (run.startedAt !== undefined && run.endedAt !== undefined) view.durationMs = run.endedAt - run.startedAt;
+/** Options are the app's code: a bad number is a `TypeError` naming it, on the first render. */
+function checkToolChatOptions(options: UseToolChatOptions<ToolSet>): void {
+  checkLoopOptions(options);
+  checkNumberOption('throttle', options.throttle, numberRules.throttle);
+  checkNumberOption('keepAliveMs', options.keepAliveMs, numberRules.keepAliveMs);
+}
+
+const views = new WeakMap<ToolCallState, ToolCallView>();
+
+/** The card view of a call: one object per state of the call, so rows can compare by identity. */
+function viewOf(call: ToolCallState | undefined): ToolCallView | undefined {
+  if (!call) return undefined;
+  let view = views.get(call);
+  if (!view) {
+    view = { toolCallId: call.toolCallId, toolName: call.toolName, phase: call.phase, input: call.input };
+    if (call.output !== undefined) view.output = call.output;
+    if (call.error !== undefined) view.error = call.error;
+    if (call.endedAt !== undefined) view.durationMs = call.endedAt - call.receivedAt;
+    views.set(call, view);
+  }
   return view;
 }

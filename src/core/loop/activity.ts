@@ -1,3 +1,5 @@
+import type { FinalReason } from './loop-state';
+
 /** What the chat is doing, as one finite state. */
 export type ActivityState =
   | 'idle'
@@ -9,15 +11,16 @@ export type ActivityState =
   | 'finalizing'
   | 'error';
 
-/** The chat's activity: a state, a human label for it, and the details the label is made of. */
-export interface Activity {
+/** What the whole loop is doing, as data; the UI puts it into words (`Activity` adds the label). */
+export interface LoopActivity {
   state: ActivityState;
-  label: string;
   /** Tools running now (`executing`) or waiting for the user (`awaiting-approval`). */
   toolNames?: string[];
   /** The tool round in progress, counted from 1. */
   round?: number;
   maxRounds?: number;
+  /** Why the answer being made (`finalizing`) has tools disabled. */
+  final?: FinalReason;
   /** Set when `state` is `error`. */
   error?: Error;
 }

@@ -1,16 +1,13 @@
 import { getToolName, type UIMessage } from 'ai';
 import { toolErrorMessages } from '../tools/errors';
 import type { ToolCallResult } from '../tools/types';
-import type { ToolCallOutcome } from './events';
+import { isSettled } from './call-state';
+import type { FinalReason, LoopState } from './loop-state';
 import { lastStepToolParts, nextRequest } from './rounds';
-import type { ToolRunPhase } from './tool-run';
-
-/** Why a request goes out with tools disabled. */
-export type FinalReason = 'max-rounds' | 'budget';
 
 /** The loop's decision for the next request. */
 export interface LoopDecision {
-  /** The last round's results are complete and may go back to the model. */
+  /** The last round's results are complete, the loop may send, and they go back to the model. */
   send: boolean;
   /** Set when the next request must be the final answer, tools disabled. */
   final: FinalReason | undefined;
@@ -19,24 +16,31 @@ export interface LoopDecision {
 }
 
 /**
- * The round policy plus the token budget: past `maxToolRounds`, or once the loop has used
- * `maxTokens`, the next request goes with tools disabled; after that forced final request,
- * nothing more is sent, whatever the model answers.
+ * The round policy plus the token budget and the loop's own state: past `maxToolRounds`, or
+ * once the turn has used `maxTokens`, the next request goes with tools disabled; after that
+ * forced final request nothing more is sent, whatever the model answers. Nothing is sent
+ * while a call of the last step is still open in the loop (a result the server made up does
+ * not count), after Stop, or while the results are held for `continue()`.
  */
 export function decideNext(
   messages: readonly UIMessage[],
-  state: { maxToolRounds: number; maxTokens: number | undefined; tokensUsed: number; finalSent: boolean },
+  state: LoopState,
+  limits: { maxToolRounds: number; maxTokens: number | undefined },
 ): LoopDecision {
-  const next = nextRequest(messages, state.maxToolRounds);
-  const overBudget = state.maxTokens !== undefined && state.tokensUsed >= state.maxTokens && next.rounds > 0;
+  const next = nextRequest(messages, limits.maxToolRounds);
+  const overBudget = limits.maxTokens !== undefined && state.tokensUsed >= limits.maxTokens && next.rounds > 0;
   const final: FinalReason | undefined = next.toolsDisabled ? 'max-rounds' : overBudget ? 'budget' : undefined;
-  return { send: next.send && !state.finalSent, final, rounds: next.rounds };
-}
-
-const settledPhases = new Set<ToolRunPhase>(['done', 'error', 'denied', 'cancelled']);
-
-export function isSettled(phase: ToolRunPhase): boolean {
-  return settledPhases.has(phase);
+  let send = next.send && !state.finalSent && state.control === 'active';
+  if (send) {
+    for (const part of lastStepToolParts(messages.at(-1))) {
+      const call = state.calls.get(part.toolCallId);
+      if (call && !isSettled(call.phase)) {
+        send = false;
+        break;
+      }
+    }
+  }
+  return { send, final, rounds: next.rounds };
 }
 
 /** The results of the last step's tool calls, as `autoContinue` receives them. */
@@ -47,11 +51,4 @@ export function lastStepResults(messages: readonly UIMessage[]): ToolCallResult[
     if (part.state === 'output-error') return { ...base, ok: false, error: part.errorText };
     return { ...base, ok: false, error: toolErrorMessages.denied(base.toolName) };
   });
-}
-
-/** How a call ended, for the event log. */
-export function outcomeOf(result: ToolCallResult, phase: ToolRunPhase): ToolCallOutcome {
-  if (phase === 'cancelled' || phase === 'denied') return phase;
-  if (result.ok) return 'ok';
-  return result.error.startsWith(`Tool "${result.toolName}" timed out after `) ? 'timeout' : 'error';
 }

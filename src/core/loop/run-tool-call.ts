@@ -1,58 +1,63 @@
 import type { ToolSet } from '../tools/define-tool';
-import { toolErrorMessages } from '../tools/errors';
+import { errorMessage, toolErrorMessages } from '../tools/errors';
 import { DEFAULT_TOOL_TIMEOUT_MS, executeToolCall } from '../tools/execute-tool-calls';
-import { toJsonValue } from '../tools/serialize-output';
 import type { ToolCall, ToolCallResult } from '../tools/types';
 import { askApproval, type ApprovalAnswer } from './approval';
 import type { Limiter } from './limiter';
-import type { ToolLoopOptions } from './tool-loop-options';
-import type { ToolRunPhase } from './tool-run';
 
 /** What one call needs from its loop. */
 export interface RunToolCallContext {
   /** The loop's Stop signal at the time the call arrived. */
   signal: AbortSignal;
   tools: ToolSet;
-  options: ToolLoopOptions;
+  timeoutMs: number | undefined;
+  random: (() => number) | undefined;
   limiter: Limiter;
-  setPhase: (phase: ToolRunPhase, output?: unknown) => void;
+  /** Asks the user; resolves with the answer (or a refusal when the call was settled meanwhile). */
   askUser: () => Promise<ApprovalAnswer>;
-  finish: (result: ToolCallResult, phase: 'cancelled' | 'denied' | undefined) => void;
+  started: () => void;
+  progressed: (output: unknown) => void;
+  /** The result; `cancelled` when Stop ended the call. Called at most once. */
+  finish: (result: ToolCallResult, cancelled: boolean) => void;
 }
 
 /**
  * One browser call from arrival to result: the user's approval when the tool needs it (the
  * tool never runs without), a slot under the concurrency limit, then the execution with its
- * timeout, retries and preliminary outputs. Stop at any point ends it as cancelled.
+ * timeout, retries and preliminary outputs. Whatever happens, including a bug of ours or a
+ * tool set that throws, the call ends with exactly one `finish`.
  */
 export async function runToolCall(call: ToolCall, context: RunToolCallContext): Promise<void> {
-  const { signal, finish } = context;
+  const { signal } = context;
+  let finished = false;
+  const finish = (result: ToolCallResult, cancelled: boolean) => {
+    if (finished) return;
+    finished = true;
+    context.finish(result, cancelled);
+  };
   const cancelled = (): ToolCallResult => ({ ...call, ok: false, error: toolErrorMessages.cancelled(call.toolName) });
-  const approval = await askApproval(call, context.tools, signal, () => {
-    context.setPhase('awaiting-approval');
-    return context.askUser();
-  });
-  if (approval && !approval.approved) {
-    if (signal.aborted) finish(cancelled(), 'cancelled');
-    else finish({ ...call, ok: false, error: toolErrorMessages.denied(call.toolName, approval.reason) }, 'denied');
-    return;
-  }
-  const release = await context.limiter.acquire(signal);
-  if (!release) {
-    finish(cancelled(), 'cancelled');
-    return;
-  }
   try {
-    context.setPhase('running');
-    const { options } = context;
-    const result = await executeToolCall(call, context.tools, {
-      signal,
-      timeoutMs: options.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
-      onPreliminaryOutput: (_id, output) => context.setPhase('running', toJsonValue(output)),
-      ...(options.random ? { random: options.random } : {}),
-    });
-    finish(result, signal.aborted ? 'cancelled' : undefined);
-  } finally {
-    release();
+    const approval = await askApproval(call, context.tools, signal, context.askUser);
+    // A denial settles the call where it is answered; Stop settles it too.
+    if (approval && !approval.approved) return;
+    const release = await context.limiter.acquire(signal);
+    if (!release) {
+      finish(cancelled(), true);
+      return;
+    }
+    try {
+      context.started();
+      const result = await executeToolCall(call, context.tools, {
+        signal,
+        ...(context.timeoutMs === undefined ? { timeoutMs: DEFAULT_TOOL_TIMEOUT_MS } : { timeoutMs: context.timeoutMs }),
+        onPreliminaryOutput: (_id, output) => context.progressed(output),
+        ...(context.random ? { random: context.random } : {}),
+      });
+      finish(result, signal.aborted);
+    } finally {
+      release();
+    }
+  } catch (error) {
+    finish({ ...call, ok: false, error: `Tool "${call.toolName}" failed: ${errorMessage(error)}` }, signal.aborted);
   }
 }

@@ -1,58 +1,71 @@
 import type { ToolSet } from '../tools/define-tool';
+import { checkNumberOption, numberRules } from '../tools/number-options';
 import type { ToolCall, ToolCallResult } from '../tools/types';
 import type { ToolLoopEvent } from './events';
-import type { ToolLabels } from './labels';
 
 /** Everything the loop reads on each use, so callers can pass the latest props. */
-export interface ToolLoopOptions {
-  tools?: ToolSet;
-  /** @default 5 */
-  maxToolRounds?: number;
-  /** @default 30000 */
-  timeoutMs?: number;
-  labels?: Partial<ToolLabels>;
+export interface ToolLoopOptions<TOOLS extends ToolSet = ToolSet> {
+  /** Browser-side tools the model may call. */
+  tools?: TOOLS;
   /**
-   * `'on'`: calls come from `###:` markers in the text; the statuses say so.
-   * @default 'off'
+   * Tool rounds before one last request goes out with tools disabled.
+   * @default 5
    */
-  toolMarkers?: 'off' | 'on';
+  maxToolRounds?: number;
   /**
-   * How many tool calls run at once; the rest wait their turn (shown as pending).
+   * Default time limit of a tool call in milliseconds; `Infinity` for none.
+   * @default 30000
+   */
+  timeoutMs?: number;
+  /**
+   * How many tool calls run at once; the others wait, shown as pending.
    * @default Infinity
    */
   concurrency?: number;
   /**
    * Token budget of one turn (the user's message and every round after it), from the usage
-   * the model reports. Once used up, the next request is the final answer with tools
-   * disabled. Needs a server that reports usage (`createChatHandler` does).
+   * the server reports (`createChatHandler` does). Once used up, the next request is the
+   * final answer with tools disabled.
    * @default no budget
    */
   maxTokens?: number;
   /**
-   * Size cap of a tool output as JSON; a larger output reaches the model truncated, with a
-   * note saying so.
+   * Size cap of a tool output as JSON (at least 512); a larger output reaches the model
+   * truncated, with a note saying so.
    * @default 102400
    */
   maxOutputBytes?: number;
   /**
-   * Whether a round's results go back to the model by themselves. When it says no, the
-   * results are shown and `continue()` sends them.
+   * Whether a round's results go back to the model by themselves; a function decides per
+   * round. When it says no, the results are shown and `continue()` sends them.
    * @default true
    */
   autoContinue?: boolean | ((results: ToolCallResult[]) => boolean | PromiseLike<boolean>);
   /** Called once per tool call when the model makes it. */
   onToolCall?: (call: ToolCall) => void;
-  /** Called once per tool call with its result. */
+  /** Called once per tool call with its result (the output as the tool returned it). */
   onToolResult?: (toolName: string, result: ToolCallResult) => void;
-  /** Every step of the loop, as typed events. */
+  /** Every step of the loop as a typed event: rounds, tool calls with durations, the loop's end and why. */
   onEvent?: (event: ToolLoopEvent) => void;
   /**
    * Logs every loop event to `console.debug`.
    * @default false
    */
   debug?: boolean;
-  /** The loop's clock. @default Date.now */
+  /** The loop's clock, for timings in events. @default Date.now */
   now?: () => number;
   /** Jitter source of tool retries, in [0, 1). @default Math.random */
   random?: () => number;
+}
+
+/**
+ * Checks the numeric options where they enter (the hook, `new ToolLoop`): a `TypeError`
+ * naming the option, never a hang or a hole later.
+ */
+export function checkLoopOptions(options: ToolLoopOptions): void {
+  checkNumberOption('maxToolRounds', options.maxToolRounds, numberRules.maxToolRounds);
+  checkNumberOption('timeoutMs', options.timeoutMs, numberRules.timeoutMs);
+  checkNumberOption('concurrency', options.concurrency, numberRules.concurrency);
+  checkNumberOption('maxTokens', options.maxTokens, numberRules.maxTokens);
+  checkNumberOption('maxOutputBytes', options.maxOutputBytes, numberRules.maxOutputBytes);
 }

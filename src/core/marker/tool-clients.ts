@@ -1,7 +1,6 @@
-import type { ToolSchemas } from '../tools/types';
+import type { JSONSchemaDefinition, ToolClient, ToolClientParameter, ToolSchemas } from '../tools/types';
 
-/** A JSON Schema, or `true` / `false` (anything / nothing). */
-export type JSONSchemaDefinition = { [keyword: string]: unknown } | boolean;
+export type { JSONSchemaDefinition, ToolClient, ToolClientParameter };
 
 // The keywords read here; JSON Schema types are not installed, so they are spelled out.
 interface SchemaKeywords {
@@ -14,24 +13,6 @@ interface SchemaKeywords {
   anyOf?: JSONSchemaDefinition[];
   oneOf?: JSONSchemaDefinition[];
   items?: unknown;
-}
-
-/** One parameter of a tool in the legacy `toolClients` format. */
-export interface ToolClientParameter {
-  name: string;
-  /** The JSON Schema type (`string`, `number`, `integer`, `boolean`, `object`, `array`, `null`), or `any`. */
-  type: string;
-  description: string;
-  isRequired: boolean;
-  /** The parameter's own JSON Schema. */
-  schema: JSONSchemaDefinition;
-}
-
-/** A tool as backends written for the legacy component expect it. */
-export interface ToolClient {
-  name: string;
-  description: string;
-  parameters: ToolClientParameter[];
 }
 
 /**

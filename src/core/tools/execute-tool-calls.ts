@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import type { AnyToolDefinition, ToolSet } from './define-tool';
 import { errorMessage, toolErrorMessages } from './errors';
+import { checkNumberOption, MAX_TIMER_MS, numberRules } from './number-options';
 import type { ToolCall, ToolCallResult } from './types';
 
 /** Options of {@link executeToolCalls}. */
@@ -40,22 +41,29 @@ export function findTool(tools: ToolSet, toolName: string): AnyToolDefinition | 
 
 class CallAbortedError extends Error {}
 
-/** Runs one call to its single result; never throws. */
+/**
+ * Runs one call to its single result. Whatever the model sends or the tool does becomes a
+ * result; only invalid `options` (the caller's code) reject, with a `TypeError`.
+ */
 export async function executeToolCall(
   call: ToolCall,
   tools: ToolSet,
   options: ExecuteToolCallsOptions = {},
 ): Promise<ToolCallResult> {
+  checkExecuteOptions(options);
   const { toolCallId, toolName } = call;
   const fail = (error: string): ToolCallResult => ({ toolCallId, toolName, ok: false, error });
   const tool = findTool(tools, toolName);
   if (!tool) return fail(toolErrorMessages.unknownTool(toolName));
-  if (!tool.execute) return fail(toolErrorMessages.noExecute(toolName));
+  if (typeof tool.execute !== 'function') return fail(toolErrorMessages.noExecute(toolName));
+  // A tool set is data the app may build at run time: a bad setting fails this call, readably.
+  const invalid = invalidToolSetting(tool);
+  if (invalid) return fail(`Tool "${toolName}" is misconfigured: ${invalid}`);
 
   const parsed = await tool.inputSchema.safeParseAsync(call.input);
   if (!parsed.success) return fail(toolErrorMessages.invalidInput(toolName, z.prettifyError(parsed.error)));
 
-  const attempts = Math.max(1, Math.floor(tool.retry?.attempts ?? 1));
+  const attempts = tool.retry?.attempts ?? 1;
   for (let attempt = 1; ; attempt++) {
     const result = await attemptOnce(call, tool, parsed.data, options);
     if (result.ok || attempt >= attempts || result.cancelled) return strip(result);
@@ -121,7 +129,7 @@ async function attemptOnce(
   };
   const onOuterAbort = () => abort(toolErrorMessages.cancelled(toolName));
   outer?.addEventListener('abort', onOuterAbort, { once: true });
-  const timer = Number.isFinite(timeoutMs)
+  const timer = timeoutMs <= MAX_TIMER_MS
     ? setTimeout(() => abort(toolErrorMessages.timedOut(toolName, timeoutMs)), timeoutMs)
     : undefined;
 
@@ -148,14 +156,16 @@ async function attemptOnce(
 /**
  * Runs a turn's tool calls, in parallel up to `concurrency`. Every call gets exactly one
  * result with its id, in the order of the calls: unknown tools, invalid input, thrown errors,
- * timeouts and cancellation become `ok: false` results the model can read.
+ * timeouts and cancellation become `ok: false` results the model can read. Invalid `options`
+ * (`concurrency: NaN`, `timeoutMs: -1`) reject with a `TypeError` naming the option.
  */
 export async function executeToolCalls(
   calls: readonly ToolCall[],
   tools: ToolSet,
   options: ExecuteToolCallsOptions = {},
 ): Promise<ToolCallResult[]> {
-  const limit = Math.max(1, options.concurrency ?? Number.POSITIVE_INFINITY);
+  checkExecuteOptions(options);
+  const limit = options.concurrency ?? Number.POSITIVE_INFINITY;
   const results = new Array<ToolCallResult>(calls.length);
   let next = 0;
   const worker = async () => {
@@ -166,6 +176,24 @@ export async function executeToolCalls(
   };
   await Promise.all(Array.from({ length: Math.min(limit, calls.length) }, worker));
   return results;
+}
+
+/** Options are the caller's code, not the model's input: a bad one is a `TypeError`. */
+export function checkExecuteOptions(options: ExecuteToolCallsOptions): void {
+  checkNumberOption('concurrency', options.concurrency, numberRules.concurrency);
+  checkNumberOption('timeoutMs', options.timeoutMs, numberRules.timeoutMs);
+}
+
+/** What is wrong with a tool's own numeric settings, if anything. */
+function invalidToolSetting(tool: AnyToolDefinition): string | undefined {
+  try {
+    checkNumberOption('timeoutMs', tool.timeoutMs, numberRules.timeoutMs);
+    checkNumberOption('retry.attempts', tool.retry?.attempts, numberRules.retryAttempts);
+    checkNumberOption('retry.backoffMs', tool.retry?.backoffMs, numberRules.backoffMs);
+    return undefined;
+  } catch (error) {
+    return errorMessage(error).replace(/^toolchat: /, '');
+  }
 }
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {

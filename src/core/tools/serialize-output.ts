@@ -14,17 +14,33 @@ export interface TruncatedOutput {
   preview: string;
 }
 
+/** Nesting deeper than this is cut: a structure thousands of levels deep would overflow the stack. */
+export const MAX_OUTPUT_DEPTH = 64;
+
+/** Values past this many are cut, so converting a huge structure cannot take unbounded time. */
+const MAX_OUTPUT_VALUES = 200_000;
+
 /**
- * A JSON value for any output: `undefined` → `null`, `Error` → `{ name, message }` (never a
- * stack), `Date` → ISO text, `Map` → entries, `Set` → array, `BigInt` → text, a repeated
- * reference on the current path → `"[Circular]"`, functions and symbols dropped (in arrays:
- * `null`, as `JSON.stringify` does).
+ * A JSON value for any output, and it never throws: `undefined` → `null`, `Error` →
+ * `{ name, message }` (never a stack), `Date` → ISO text, `Map` → entries, `Set` → array,
+ * `BigInt` → text, functions and symbols dropped (in arrays: `null`, as `JSON.stringify` does).
+ * What cannot be converted is replaced by a string saying what was there and why:
+ * `"[Circular]"` for a repeated reference on the current path, `"[Unserializable: …]"` for a
+ * getter, `toJSON` or proxy trap that throws, `"[Truncated: …]"` past 64 levels of nesting or
+ * 200,000 values.
  */
 export function toJsonValue(value: unknown): unknown {
-  return convert(value, new Set());
+  return convert(value, { path: new Set(), depth: 0, values: 0 });
 }
 
-function convert(value: unknown, path: Set<object>): unknown {
+interface Walk {
+  path: Set<object>;
+  depth: number;
+  values: number;
+}
+
+function convert(value: unknown, walk: Walk): unknown {
+  if (++walk.values > MAX_OUTPUT_VALUES) return `[Truncated: more than ${MAX_OUTPUT_VALUES} values]`;
   switch (typeof value) {
     case 'undefined':
     case 'function':
@@ -40,31 +56,57 @@ function convert(value: unknown, path: Set<object>): unknown {
   }
   if (value === null) return null;
   const object = value as object;
-  if (path.has(object)) return '[Circular]';
-  if (object instanceof Date) return Number.isNaN(object.getTime()) ? null : object.toISOString();
-  if (object instanceof Error) return { name: object.name, message: object.message };
-  if (typeof (object as { toJSON?: unknown }).toJSON === 'function') {
-    try {
-      return convert((object as { toJSON: () => unknown }).toJSON(), path);
-    } catch {
-      return null;
-    }
-  }
-  path.add(object);
+  if (walk.path.has(object)) return '[Circular]';
+  if (walk.depth >= MAX_OUTPUT_DEPTH) return `[Truncated: nested deeper than ${MAX_OUTPUT_DEPTH} levels]`;
+  walk.path.add(object);
+  walk.depth++;
   try {
-    if (object instanceof Map) return [...object].map(([key, item]) => [convert(key, path), convert(item, path)]);
-    if (object instanceof Set) return [...object].map((item) => convert(item, path));
-    if (Array.isArray(object)) return object.map((item) => convert(item, path));
-    if (ArrayBuffer.isView(object)) return `[${object.constructor.name} of ${object.byteLength} bytes]`;
-    const result: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(object)) {
-      if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
-      result[key] = convert(item, path);
-    }
-    return result;
+    return convertObject(object, walk);
+  } catch (error) {
+    // A proxy whose traps throw, a revoked proxy, a throwing `toJSON` or iterator.
+    return unserializable(error);
   } finally {
-    path.delete(object);
+    walk.depth--;
+    walk.path.delete(object);
   }
+}
+
+function convertObject(object: object, walk: Walk): unknown {
+  if (object instanceof Date) return Number.isNaN(object.getTime()) ? null : object.toISOString();
+  if (object instanceof Error) return { name: String(object.name), message: String(object.message) };
+  const toJSON = (object as { toJSON?: unknown }).toJSON;
+  if (typeof toJSON === 'function') {
+    const json: unknown = toJSON.call(object);
+    // `toJSON` returning its own object would loop forever.
+    return json === object ? '[Circular]' : convert(json, walk);
+  }
+  if (object instanceof Map) return [...object].map(([key, item]) => [convert(key, walk), convert(item, walk)]);
+  if (object instanceof Set) return [...object].map((item) => convert(item, walk));
+  if (Array.isArray(object)) return object.map((item) => convert(item, walk));
+  if (ArrayBuffer.isView(object)) return `[${object.constructor.name} of ${object.byteLength} bytes]`;
+  const result: Record<string, unknown> = {};
+  for (const key of Object.keys(object)) {
+    let item: unknown;
+    try {
+      item = (object as Record<string, unknown>)[key];
+    } catch (error) {
+      item = unserializable(error);
+    }
+    if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
+    // `defineProperty`, so a key named `__proto__` stays data and never sets a prototype.
+    Object.defineProperty(result, key, { value: convert(item, walk), enumerable: true, writable: true, configurable: true });
+  }
+  return result;
+}
+
+function unserializable(error: unknown): string {
+  let reason: string;
+  try {
+    reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  } catch {
+    reason = 'an error that cannot be shown';
+  }
+  return `[Unserializable: ${reason}]`;
 }
 
 const encoder = new TextEncoder();

@@ -1,4 +1,3 @@
-import type { ToolClient } from '../marker/tool-clients';
 import type { JSONSchema7 } from 'ai';
 
 /** A tool call as the executor receives it: from the model, natively or through a `###:` marker. */
@@ -35,4 +34,25 @@ export interface ToolChatRequestBody {
    * component (sent with `legacyToolClients: true`).
    */
   toolClients?: ToolClient[];
+}
+
+/** A JSON Schema, or `true` / `false` (anything / nothing). */
+export type JSONSchemaDefinition = { [keyword: string]: unknown } | boolean;
+
+/** One parameter of a tool in the legacy `toolClients` format. */
+export interface ToolClientParameter {
+  name: string;
+  /** The JSON Schema type (`string`, `number`, `integer`, `boolean`, `object`, `array`, `null`), or `any`. */
+  type: string;
+  description: string;
+  isRequired: boolean;
+  /** The parameter's own JSON Schema. */
+  schema: JSONSchemaDefinition;
+}
+
+/** A tool as backends written for the legacy component expect it. */
+export interface ToolClient {
+  name: string;
+  description: string;
+  parameters: ToolClientParameter[];
 }

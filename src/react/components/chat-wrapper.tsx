@@ -2,6 +2,7 @@ import { generateId } from 'ai';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { CodeHighlighterProvider, type CodeHighlighter } from '../markdown/highlight';
 import { preloadMarkdown } from '../markdown/markdown';
+import type { ToolSet } from '../../core/tools/define-tool';
 import type { ToolCallView, UseToolChatOptions } from '../types';
 import { useToolChat } from '../use-tool-chat';
 import { Composer } from './composer';
@@ -17,9 +18,9 @@ const StableComposer = memo(Composer);
 const StableStatusIndicator = memo(StatusIndicator);
 
 /** `useToolChat`'s options plus how the chat looks. */
-export type ChatWrapperProps = Omit<UseToolChatOptions, 'labels'> & {
+export interface ChatWrapperProps<TOOLS extends ToolSet = ToolSet> extends UseToolChatOptions<TOOLS> {
   /** Per-tool renderers receiving the call (`input`, `output`, `phase`…): generative UI. */
-  renderTool?: Record<string, (call: ToolCallView) => ReactNode>;
+  renderTool?: { [NAME in keyof TOOLS & string]?: (call: ToolCallView) => ReactNode };
   /** Prompts an empty chat offers as one-click buttons. */
   suggestions?: string[];
   /**
@@ -37,13 +38,13 @@ export type ChatWrapperProps = Omit<UseToolChatOptions, 'labels'> & {
    * shown with a `storage`), so the app can list it or put it in the URL.
    */
   onChatChange?: (id: string) => void;
-};
+}
 
 /**
  * A complete chat: messages, tool cards, status, error banner and composer arranged around
  * `useToolChat`. Each part is exported, so another arrangement is a few lines away.
  */
-export function ChatWrapper({
+export function ChatWrapper<TOOLS extends ToolSet = ToolSet>({
   renderTool,
   suggestions,
   theme = 'system',
@@ -51,7 +52,7 @@ export function ChatWrapper({
   highlightCode,
   onChatChange,
   ...props
-}: ChatWrapperProps) {
+}: ChatWrapperProps<TOOLS>) {
   // The conversation on screen: the `id` prop, until the user starts a new chat.
   const [ids, setIds] = useState({ prop: props.id, current: props.id });
   if (ids.prop !== props.id) setIds({ prop: props.id, current: props.id });

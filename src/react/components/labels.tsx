@@ -1,6 +1,6 @@
 import { createContext, useContext, useRef, type ReactNode } from 'react';
-import { defaultLabels, type ToolLabels } from '../../core/loop/labels';
-import type { ToolCallPhase } from '../types';
+import type { ToolCallPhase } from '../../core/loop/call-state';
+import { defaultLabels, type ToolLabels } from '../labels';
 
 /** The loop's labels plus the strings only the UI parts show. */
 export type UiLabels = ToolLabels & {

@@ -6,7 +6,8 @@ import { FilePart, SourcePart } from './file-part';
 import { useToolChatLabels } from './labels';
 import { Reasoning } from './reasoning';
 import { ToolCallCard, type ToolRenderers } from './tool-call-card';
-import { isFinalPhase, isToolPart, toolCallViewFromPart } from './tool-call-view';
+import { isSettled } from '../../core/loop/call-state';
+import { isToolPart, toolCallViewFromPart } from './tool-call-view';
 import { ToolSummary } from './tool-summary';
 
 export interface MessageProps {
@@ -90,7 +91,7 @@ function MessageImpl({ message, streaming = false, getToolCall, renderTool, onAp
 /** After the final answer, a turn's tool cards fold into one summary: all calls are over and text follows them. */
 function shouldFold(parts: readonly Part[], views: ReadonlyMap<string, ToolCallView>): boolean {
   if (views.size === 0) return false;
-  for (const view of views.values()) if (!isFinalPhase(view.phase)) return false;
+  for (const view of views.values()) if (!isSettled(view.phase)) return false;
   const last = parts.findLast((part) => part.type !== 'step-start');
   return last?.type === 'text' && last.text.trim() !== '';
 }
@@ -108,17 +109,17 @@ function shallowEqual(a: object, b: object | undefined): boolean {
   return keys.length === Object.keys(b).length && keys.every((key) => Object.is(a[key], b[key]));
 }
 
-function hasLiveTool(parts: readonly Part[]): boolean {
-  return parts.some(
-    (part) => isToolPart(part) && part.state !== 'output-available' && part.state !== 'output-denied',
-  );
+/** Whether every call of the message has the same view under both lookups. */
+function sameCalls(parts: readonly Part[], prev: MessageProps['getToolCall'], next: MessageProps['getToolCall']): boolean {
+  return parts.every((part) => !isToolPart(part) || prev?.(part.toolCallId) === next?.(part.toolCallId));
 }
 
 /**
  * The AI SDK replaces only the streaming message (copying its parts), so the other rows
  * keep their message objects and skip rendering. A part-by-part shallow compare also
  * keeps rows stable when the whole array is replaced with equal content (a reload).
- * `getToolCall` matters only while a call can still change.
+ * `getToolCall` returns one object per state of a call, so a row renders again only when one
+ * of its own calls changed.
  */
 export function areMessagePropsEqual(prev: MessageProps, next: MessageProps): boolean {
   if (
@@ -137,7 +138,7 @@ export function areMessagePropsEqual(prev: MessageProps, next: MessageProps): bo
     if (prev.message.id !== next.message.id || prev.message.role !== next.message.role) return false;
     if (!sameParts(prev.message.parts, next.message.parts)) return false;
   }
-  return prev.getToolCall === next.getToolCall || !hasLiveTool(next.message.parts);
+  return prev.getToolCall === next.getToolCall || sameCalls(next.message.parts, prev.getToolCall, next.getToolCall);
 }
 
 /** One chat message: Markdown text, reasoning, and a card per tool call. Memoised per row. */

@@ -1,4 +1,4 @@
-import type { Activity } from '../../core/loop/activity';
+import type { Activity } from '../activity';
 
 export interface StatusIndicatorProps {
   activity: Activity;

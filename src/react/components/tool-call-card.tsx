@@ -4,7 +4,7 @@ import { jsonText } from './json-text';
 import { useToolChatLabels } from './labels';
 
 /** Per-tool renderers, keyed by tool name: generative UI for the calls they match. */
-export type ToolRenderers = Record<string, (call: ToolCallView) => ReactNode>;
+export type ToolRenderers = Record<string, ((call: ToolCallView) => ReactNode) | undefined>;
 
 export interface ToolCallCardProps {
   call: ToolCallView;

@@ -1,6 +1,7 @@
 import { getToolName, isToolUIPart } from 'ai';
 import type { DynamicToolUIPart, ToolUIPart, UIMessage } from 'ai';
-import type { ToolCallPhase, ToolCallView } from '../types';
+import type { ToolCallPhase } from '../../core/loop/call-state';
+import type { ToolCallView } from '../types';
 
 /** A static (`tool-<name>`) or dynamic tool part of a `UIMessage`. */
 export type ToolPart = ToolUIPart | DynamicToolUIPart;
@@ -10,51 +11,43 @@ export function isToolPart(part: UIMessage['parts'][number]): part is ToolPart {
   return isToolUIPart(part);
 }
 
-/** Phases after which a call will not change any more. */
-export function isFinalPhase(phase: ToolCallPhase): boolean {
-  return phase === 'done' || phase === 'error' || phase === 'denied' || phase === 'cancelled';
-}
-
 /**
- * Maps a tool part, plus what the hook knows of its run when present, to the card's view.
- * The part alone cannot tell waiting from running, a cancelled call, or the duration:
- * `runtime` (from `useToolChat().getToolCall`) refines those; without it, e.g. with plain
- * `useChat` messages, a call whose input is complete counts as running.
+ * The card's view of a call: what the loop knows of it (`useToolChat().getToolCall`) when it
+ * knows the call, else what the message part alone says (a call still streaming its input, a
+ * server tool, plain `useChat` messages). One record or the other, never a mix: the loop's
+ * record is the call's whole truth once it has one.
  */
-export function toolCallViewFromPart(part: ToolPart, runtime?: ToolCallView): ToolCallView {
+export function toolCallViewFromPart(part: ToolPart, known?: ToolCallView): ToolCallView {
+  if (known) return known;
   const view: ToolCallView = {
     toolCallId: part.toolCallId,
     toolName: getToolName(part),
-    phase: phaseOf(part, runtime),
-    input: part.input ?? runtime?.input,
+    phase: phaseOf(part),
+    input: part.input,
   };
   if (part.state === 'output-available') view.output = part.output;
-  else if (runtime && 'output' in runtime) view.output = runtime.output;
-  const error = errorOf(part) ?? runtime?.error;
+  const error = errorOf(part);
   if (error !== undefined) view.error = error;
-  if (runtime?.durationMs !== undefined) view.durationMs = runtime.durationMs;
   return view;
 }
 
-function phaseOf(part: ToolPart, runtime: ToolCallView | undefined): ToolCallPhase {
+function phaseOf(part: ToolPart): ToolCallPhase {
   switch (part.state) {
     case 'output-available':
       return 'done';
     case 'output-error':
-      // Stopped and denied calls end with an error result the model can read; the hook
-      // knows which it was.
-      return runtime?.phase === 'cancelled' || runtime?.phase === 'denied' ? runtime.phase : 'error';
+      return 'error';
     case 'output-denied':
       return 'denied';
     case 'approval-requested':
-      return runtime?.phase ?? 'awaiting-approval';
+      return 'awaiting-approval';
     case 'approval-responded':
-      if (!part.approval.approved) return 'denied';
-      return runtime?.phase ?? 'running';
+      return part.approval.approved ? 'running' : 'denied';
     case 'input-streaming':
-      return runtime?.phase ?? 'streaming-input';
+      return 'streaming-input';
     case 'input-available':
-      return runtime?.phase ?? 'running';
+      // Without the loop's record (plain `useChat`), a call whose input is complete is running.
+      return 'running';
   }
 }
 

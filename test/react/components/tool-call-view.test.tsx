@@ -44,11 +44,12 @@ describe('toolCallViewFromPart', () => {
       expect(toolCallViewFromPart(done, { toolCallId: 'c1', toolName: 'getWeather', phase: 'done', input: {}, durationMs: 42 }).durationMs).toBe(42);
     });
 
-    it('shows a stopped call that ended with an error result as cancelled', () => {
-      const part: ToolPart = { ...base, state: 'output-error', input: {}, errorText: 'aborted' };
-      const view = toolCallViewFromPart(part, { toolCallId: 'c1', toolName: 'getWeather', phase: 'cancelled', input: {} });
+    it('shows a stopped call as the loop recorded it: cancelled, with the error the model reads', () => {
+      const part: ToolPart = { ...base, state: 'output-error', input: {}, errorText: 'Tool "getWeather" was cancelled by the user' };
+      const known = { toolCallId: 'c1', toolName: 'getWeather', phase: 'cancelled' as const, input: {}, error: 'Tool "getWeather" was cancelled by the user' };
+      const view = toolCallViewFromPart(part, known);
       expect(view.phase).toBe('cancelled');
-      expect(view.error).toBe('aborted');
+      expect(view.error).toBe('Tool "getWeather" was cancelled by the user');
     });
 
     it('shows a denied call that ended with an error result as denied', () => {
@@ -56,9 +57,12 @@ describe('toolCallViewFromPart', () => {
       expect(toolCallViewFromPart(part, { toolCallId: 'c1', toolName: 'getWeather', phase: 'denied', input: {} }).phase).toBe('denied');
     });
 
-    it('lets the finished part win over a stale running view', () => {
-      const part: ToolPart = { ...base, state: 'output-available', input: {}, output: 1 };
-      expect(toolCallViewFromPart(part, { toolCallId: 'c1', toolName: 'getWeather', phase: 'running', input: {} }).phase).toBe('done');
+    // The loop settles its record before the result reaches the part, so its record is never
+    // behind the part: one record or the other, never a mix of the two.
+    it('takes the whole view from the loop’s record when there is one', () => {
+      const part: ToolPart = { ...base, state: 'input-available', input: { city: 'Paris' } };
+      const known = { toolCallId: 'c1', toolName: 'getWeather', phase: 'done' as const, input: { city: 'Paris' }, output: { tempC: 21 }, durationMs: 5 };
+      expect(toolCallViewFromPart(part, known)).toBe(known);
     });
   });
 

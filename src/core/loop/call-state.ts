@@ -1,0 +1,43 @@
+import type { ToolCall } from '../tools/types';
+
+/**
+ * Where a tool call is in its life. `streaming-input` is only ever read from a message part
+ * (the loop meets a call when its input is complete); every other phase is the loop's.
+ */
+export type ToolCallPhase =
+  | 'streaming-input'
+  | 'pending'
+  | 'awaiting-approval'
+  | 'running'
+  | 'done'
+  | 'error'
+  | 'denied'
+  | 'cancelled';
+
+/** A phase a call never leaves. */
+export type SettledPhase = 'done' | 'error' | 'denied' | 'cancelled';
+
+/** Whether a call in this phase has its one result. */
+export function isSettled(phase: ToolCallPhase): phase is SettledPhase {
+  return phase === 'done' || phase === 'error' || phase === 'denied' || phase === 'cancelled';
+}
+
+/**
+ * One tool call as the loop knows it, from the moment its input is complete to its result.
+ * Replaced, never mutated, on every change: a component can tell a changed call by identity.
+ */
+export interface ToolCallState extends ToolCall {
+  phase: ToolCallPhase;
+  /** Who produces the result: the loop runs `execute`, or the app answers with `addToolResult`. */
+  runner: 'loop' | 'app';
+  /** The round of the loop the call belongs to, counted from 1 within the user's turn. */
+  round: number;
+  /** When the call arrived, on the loop's clock. */
+  receivedAt: number;
+  /** When the call settled. */
+  endedAt?: number;
+  /** The output as the model gets it (JSON, within `maxOutputBytes`); preliminary while running. */
+  output?: unknown;
+  /** The error the model reads, when the call failed, was denied or cancelled. */
+  error?: string;
+}

@@ -1,0 +1,48 @@
+import type { UIMessage } from 'ai';
+import type { ToolCallState } from './call-state';
+import type { LoopEndReason, LoopUsage } from './events';
+
+/** Why a request goes out with tools disabled. */
+export type FinalReason = 'max-rounds' | 'budget';
+
+/**
+ * Whether the loop may send by itself: `stopped` after Stop (nothing goes to the model until
+ * the user writes), `held` when results wait for `continue()` (`autoContinue`, a restored chat).
+ */
+export type LoopControl = 'active' | 'stopped' | 'held';
+
+/** The whole state of a chat's tool loop. Only `reduce` makes a new one. */
+export interface LoopState {
+  /** Every call the loop has met, by id (the request stage keeps ids unique within a chat). */
+  readonly calls: ReadonlyMap<string, ToolCallState>;
+  readonly control: LoopControl;
+  /** Requests of this loop so far: the round in flight, or the last one. */
+  readonly round: number;
+  /** The request in flight, and whether it is the forced final one. */
+  readonly inFlight: { readonly final: FinalReason | undefined } | undefined;
+  /** The forced final request went out this turn: nothing more is sent until the user writes. */
+  readonly finalSent: boolean;
+  /** A loop runs from its first request to its end. */
+  readonly running: boolean;
+  /** Why the last loop ended. */
+  readonly endReason: LoopEndReason | undefined;
+  /** Tokens the model reported this turn (the user's message and every round after it). */
+  readonly tokensUsed: number;
+  /** Usage reported by the response in flight, added when it ends. */
+  readonly pendingUsage: LoopUsage | undefined;
+  /** Messages the user sent while the loop was busy: they go once it is free. */
+  readonly queued: readonly UIMessage[];
+}
+
+export const initialLoopState: LoopState = {
+  calls: new Map(),
+  control: 'active',
+  round: 0,
+  inFlight: undefined,
+  finalSent: false,
+  running: false,
+  endReason: undefined,
+  tokensUsed: 0,
+  pendingUsage: undefined,
+  queued: [],
+};

@@ -1,0 +1,68 @@
+import type { ChatTransport, UIMessage, UIMessageChunk } from 'ai';
+import type { ToolChatRequestBody } from '../tools/types';
+
+/** What the loop adds to a transport. */
+export interface LoopTransportHooks {
+  /** The body toolchat adds to the request for these messages, computed as it leaves. */
+  requestBody(messages: readonly UIMessage[]): ToolChatRequestBody | PromiseLike<ToolChatRequestBody>;
+  /** A stage for the response stream (the `###:` marker); may load on demand. */
+  transformResponse?: (() => TransformStream<UIMessageChunk, UIMessageChunk> | PromiseLike<TransformStream<UIMessageChunk, UIMessageChunk>>) | undefined;
+  /** For each response: a function that sees every chunk and may rewrite it or drop it (`undefined`). */
+  chunkStage(messages: readonly UIMessage[]): (chunk: UIMessageChunk) => UIMessageChunk | undefined;
+}
+
+/**
+ * Wraps any transport so every request carries the tools and the final-round flag, computed
+ * from the messages at the moment the request leaves (also for automatic resubmissions), the
+ * response passes the marker stage when there is one, and the loop sees each chunk first.
+ */
+export function withLoop(transport: ChatTransport<UIMessage>, hooks: LoopTransportHooks): ChatTransport<UIMessage> {
+  const finish = async (stream: ReadableStream<UIMessageChunk>, messages: readonly UIMessage[]) => {
+    const transformed = hooks.transformResponse ? stream.pipeThrough(await hooks.transformResponse()) : stream;
+    return observe(transformed, hooks.chunkStage(messages));
+  };
+  return {
+    async sendMessages(options) {
+      const extra = await hooks.requestBody(options.messages);
+      const stream = await transport.sendMessages({
+        ...options,
+        body: { ...(options.body as object | undefined), ...extra },
+      });
+      return finish(stream, options.messages);
+    },
+    async reconnectToStream(options) {
+      const stream = await transport.reconnectToStream(options);
+      return stream && finish(stream, []);
+    },
+  };
+}
+
+/**
+ * The chunks of `stream` after `stage`. A pull-based wrapper rather than a `TransformStream`:
+ * `pipeThrough` costs a writable side and a pipe per chunk, which showed as most of the loop's
+ * overhead over a bare `useChat`.
+ */
+function observe(stream: ReadableStream<UIMessageChunk>, stage: (chunk: UIMessageChunk) => UIMessageChunk | undefined): ReadableStream<UIMessageChunk> {
+  const reader = stream.getReader();
+  return new ReadableStream<UIMessageChunk>(
+    {
+      async pull(controller) {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) {
+            controller.close();
+            return;
+          }
+          const chunk = stage(value);
+          if (chunk) {
+            controller.enqueue(chunk);
+            return;
+          }
+        }
+      },
+      cancel: (reason) => reader.cancel(reason),
+    },
+    // Reads only when the chat asks, as a transform stage would.
+    { highWaterMark: 0 },
+  );
+}

@@ -1,0 +1,163 @@
+import type { UIMessage } from 'ai';
+import { toolErrorMessages } from '../tools/errors';
+import type { ToolCall, ToolCallResult } from '../tools/types';
+import { isSettled, type ToolCallState } from './call-state';
+import type { LoopUsage } from './events';
+import type { FinalReason, LoopState } from './loop-state';
+
+/**
+ * Everything that happens to a tool loop, as data. A call's life:
+ *
+ *   call-received → pending ─┬─ approval-requested → awaiting-approval ─┬─ approval-answered (yes) → pending
+ *                            │                                          └─ approval-answered (no) → denied
+ *                            └─ call-started → running ─ call-progressed … ─ call-settled → done | error | cancelled
+ *
+ * and `stopped` settles every call still open, in any phase, as cancelled. A settled call
+ * never changes again: a late result, a second approval or a repeated chunk is a no-op.
+ */
+export type LoopAction =
+  /** The user's message goes out: a new turn with a fresh token budget. */
+  | { type: 'user-message' }
+  /** The user wrote while the loop was busy: the message waits for the loop to be free. */
+  | { type: 'message-queued'; message: UIMessage }
+  /** The queued messages went out. */
+  | { type: 'queue-taken' }
+  /** A request leaves with the conversation as it holds `rounds` tool rounds; `final` when tools are disabled. */
+  | { type: 'request-sent'; rounds: number; final: FinalReason | undefined }
+  | { type: 'usage-reported'; usage: LoopUsage }
+  /** The response ended: completely, aborted (Stop, unmount) or with an error. */
+  | { type: 'response-finished'; toolCalls: number; ended: 'complete' | 'aborted' | 'error' }
+  /** A call's input is complete; `runner: 'app'` for tools the app answers itself. */
+  | { type: 'call-received'; call: ToolCall; runner: 'loop' | 'app'; at: number }
+  | { type: 'approval-requested'; toolCallId: string }
+  | { type: 'approval-answered'; toolCallId: string; approved: boolean; reason?: string; at: number }
+  | { type: 'call-started'; toolCallId: string }
+  /** A preliminary output (a yield of an async generator `execute`), already JSON. */
+  | { type: 'call-progressed'; toolCallId: string; output: unknown }
+  /**
+   * The call's one result: `result` as the tool gave it, `output` the JSON the model gets.
+   * `cancelled` when it ended because of Stop.
+   */
+  | { type: 'call-settled'; toolCallId: string; result: ToolCallResult; output: unknown; cancelled: boolean; at: number }
+  /** The results wait for `continue()` or the user's next message. */
+  | { type: 'held' }
+  /** `continue()` or Retry: the loop may send again. */
+  | { type: 'resumed' }
+  /**
+   * Stop: nothing more goes to the model until the user writes, and every open call ends as
+   * cancelled, including `abandoned` ones whose input was still streaming.
+   */
+  | { type: 'stopped'; abandoned: readonly ToolCall[]; at: number };
+
+/** The next state of a loop after an action; the same object when nothing changed. */
+export function reduce(state: LoopState, action: LoopAction): LoopState {
+  switch (action.type) {
+    case 'user-message':
+      return { ...state, control: 'active', finalSent: false, tokensUsed: 0 };
+    case 'message-queued':
+      return { ...state, queued: [...state.queued, action.message] };
+    case 'queue-taken':
+      return state.queued.length === 0 ? state : { ...state, queued: [] };
+    case 'request-sent':
+      return {
+        ...state,
+        control: 'active',
+        round: action.rounds + 1,
+        inFlight: { final: action.final },
+        finalSent: state.finalSent || action.final !== undefined,
+        running: true,
+        endReason: undefined,
+        pendingUsage: undefined,
+      };
+    case 'usage-reported':
+      return { ...state, pendingUsage: action.usage };
+    case 'response-finished': {
+      // A response of a loop that already ended (Stop came first) changes nothing.
+      if (!state.running) return state.inFlight ? { ...state, inFlight: undefined } : state;
+      const final = state.inFlight?.final;
+      const endReason =
+        action.ended === 'aborted'
+          ? undefined
+          : action.ended === 'error'
+            ? 'error'
+            : (final ?? (action.toolCalls === 0 ? 'answered' : undefined));
+      return {
+        ...state,
+        inFlight: undefined,
+        tokensUsed: state.tokensUsed + (state.pendingUsage?.totalTokens ?? 0),
+        pendingUsage: undefined,
+        running: endReason === undefined,
+        endReason,
+      };
+    }
+    case 'call-received': {
+      // Duplicate chunks, remounts and resubmissions all land here: one record per call, ever.
+      if (state.calls.has(action.call.toolCallId)) return state;
+      const { toolCallId, toolName, input } = action.call;
+      return withCall(state, { toolCallId, toolName, input, phase: 'pending', runner: action.runner, round: state.round, receivedAt: action.at });
+    }
+    case 'approval-requested':
+      return update(state, action.toolCallId, (call) => (call.phase === 'pending' ? { ...call, phase: 'awaiting-approval' } : call));
+    case 'approval-answered':
+      return update(state, action.toolCallId, (call) => {
+        if (call.phase !== 'awaiting-approval') return call;
+        if (action.approved) return { ...call, phase: 'pending' };
+        return settle(call, 'denied', { error: toolErrorMessages.denied(call.toolName, action.reason) }, action.at);
+      });
+    case 'call-started':
+      return update(state, action.toolCallId, (call) => (call.phase === 'pending' ? { ...call, phase: 'running' } : call));
+    case 'call-progressed':
+      return update(state, action.toolCallId, (call) => (call.phase === 'running' ? { ...call, output: action.output } : call));
+    case 'call-settled': {
+      const { result } = action;
+      const phase = action.cancelled ? 'cancelled' : result.ok ? 'done' : 'error';
+      return update(state, action.toolCallId, (call) =>
+        settle(call, phase, result.ok ? { output: action.output } : { error: result.error }, action.at),
+      );
+    }
+    case 'held':
+      return state.control === 'active' ? { ...state, control: 'held' } : state;
+    case 'resumed':
+      return state.control === 'active' ? state : { ...state, control: 'active' };
+    case 'stopped': {
+      const calls = new Map(state.calls);
+      for (const call of state.calls.values()) {
+        if (!isSettled(call.phase)) calls.set(call.toolCallId, cancel(call, action.at));
+      }
+      for (const call of action.abandoned) {
+        if (calls.has(call.toolCallId)) continue;
+        const received: ToolCallState = { ...call, phase: 'pending', runner: 'loop', round: state.round, receivedAt: action.at };
+        calls.set(call.toolCallId, cancel(received, action.at));
+      }
+      return { ...state, calls, control: 'stopped', inFlight: undefined, running: false, endReason: state.running ? 'stopped' : state.endReason };
+    }
+  }
+}
+
+function withCall(state: LoopState, call: ToolCallState): LoopState {
+  const calls = new Map(state.calls);
+  calls.set(call.toolCallId, call);
+  return { ...state, calls };
+}
+
+/** Applies `change` to one open call; settled calls and unknown ids are left as they are. */
+function update(state: LoopState, toolCallId: string, change: (call: ToolCallState) => ToolCallState): LoopState {
+  const call = state.calls.get(toolCallId);
+  if (!call || isSettled(call.phase)) return state;
+  const next = change(call);
+  return next === call ? state : withCall(state, next);
+}
+
+function settle(
+  call: ToolCallState,
+  phase: 'done' | 'error' | 'denied' | 'cancelled',
+  outcome: { output: unknown } | { error: string },
+  at: number,
+): ToolCallState {
+  const { output: _preliminary, ...rest } = call;
+  return { ...rest, ...outcome, phase, endedAt: at };
+}
+
+function cancel(call: ToolCallState, at: number): ToolCallState {
+  return settle(call, 'cancelled', { error: toolErrorMessages.cancelled(call.toolName) }, at);
+}

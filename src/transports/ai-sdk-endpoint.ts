@@ -1,0 +1,58 @@
+import { EventSourceParserStream } from 'eventsource-parser/stream';
+import { DefaultChatTransport, uiMessageChunkSchema, type UIMessage, type UIMessageChunk } from 'ai';
+import { FORBIDDEN_KEY_MESSAGE, hasForbiddenKey, mayReachPrototype } from '../core/tools/safe-json';
+
+/**
+ * The AI SDK's default transport (`POST` the messages, read the UI message stream), reading the
+ * stream so that one hostile chunk cannot end the response: the AI SDK's parser fails the
+ * whole stream on JSON with a `__proto__` key. Here such keys are dropped, and a tool call whose
+ * input had one becomes an input error for that call alone, which the model reads and can fix.
+ */
+export class ToolChatEndpointTransport extends DefaultChatTransport<UIMessage> {
+  protected override processResponseStream(stream: ReadableStream<Uint8Array<ArrayBufferLike>>): ReadableStream<UIMessageChunk> {
+    return stream
+      .pipeThrough(new TextDecoderStream() as TransformStream<Uint8Array, string>)
+      .pipeThrough(new EventSourceParserStream())
+      .pipeThrough(
+        new TransformStream<{ data: string }, UIMessageChunk>({
+          async transform({ data }, controller) {
+            if (data === '[DONE]') return;
+            const { value, stripped } = parseChunk(data);
+            const result = await chunkSchema().validate?.(value);
+            if (result && !result.success) throw result.error;
+            const chunk = (result ? result.value : value) as UIMessageChunk;
+            controller.enqueue(stripped ? refuseToolInput(chunk) : chunk);
+          },
+        }),
+      );
+  }
+}
+
+let schema: ReturnType<typeof uiMessageChunkSchema> | undefined;
+/** The AI SDK's own chunk schema, built once on first use. */
+function chunkSchema(): ReturnType<typeof uiMessageChunkSchema> {
+  schema ??= uiMessageChunkSchema();
+  return schema;
+}
+
+/** JSON without keys that reach a prototype; `stripped` says whether any were removed. */
+function parseChunk(text: string): { value: unknown; stripped: boolean } {
+  const plain: unknown = JSON.parse(text);
+  if (!mayReachPrototype(text) || !hasForbiddenKey(plain)) return { value: plain, stripped: false };
+  let stripped = false;
+  const value: unknown = JSON.parse(text, (key, item: unknown) => {
+    const reachesPrototype =
+      key === '__proto__' || (key === 'constructor' && typeof item === 'object' && item !== null && Object.hasOwn(item, 'prototype'));
+    if (!reachesPrototype) return item;
+    stripped = true;
+    return undefined;
+  });
+  return { value, stripped };
+}
+
+/** A call whose input lost a key cannot run as the model meant it: it fails, readably. */
+function refuseToolInput(chunk: UIMessageChunk): UIMessageChunk {
+  if (chunk.type !== 'tool-input-available') return chunk;
+  const { input: _unsafe, ...rest } = chunk;
+  return { ...rest, type: 'tool-input-error', input: undefined, errorText: `Invalid input for tool "${chunk.toolName}": ${FORBIDDEN_KEY_MESSAGE}.` };
+}
