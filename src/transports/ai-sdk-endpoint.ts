@@ -53,6 +53,5 @@ function parseChunk(text: string): { value: unknown; stripped: boolean } {
 /** A call whose input lost a key cannot run as the model meant it: it fails, readably. */
 function refuseToolInput(chunk: UIMessageChunk): UIMessageChunk {
   if (chunk.type !== 'tool-input-available') return chunk;
-  const { input: _unsafe, ...rest } = chunk;
-  return { ...rest, type: 'tool-input-error', input: undefined, errorText: `Invalid input for tool "${chunk.toolName}": ${FORBIDDEN_KEY_MESSAGE}.` };
+  return { ...chunk, type: 'tool-input-error', errorText: `Invalid input for tool "${chunk.toolName}": ${FORBIDDEN_KEY_MESSAGE}.` };
 }

@@ -1,11 +1,11 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MockLanguageModelV4 } from 'ai/test';
 import { StrictMode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ChatWrapper, defineTool } from 'toolchat';
-import { calls, endpoint, text, toolResultsSent } from './harness';
+import { ChatWrapper, defineTool, useToolChat } from 'toolchat';
+import { calls, deferred, endpoint, text, toolResultsSent } from './harness';
 
 function deleteTool() {
   const deleted: string[] = [];
@@ -104,5 +104,85 @@ describe('given a tool that needs approval', () => {
     await waitFor(() => expect(within(screen.getByRole('log')).getByText('Done.')).toBeTruthy());
     expect(deleted).toEqual(['/home']);
     expect(server.fetch).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('given approval as a function of the input', () => {
+  function guardedDelete(needsApproval: (input: { path: string }) => boolean | Promise<boolean>) {
+    const deleted: string[] = [];
+    const asked: string[] = [];
+    const tools = {
+      deleteFile: defineTool({
+        inputSchema: z.object({ path: z.string().startsWith('/') }),
+        needsApproval: (input) => {
+          asked.push(input.path);
+          return needsApproval(input);
+        },
+        execute: async ({ path }) => {
+          deleted.push(path);
+          return { deleted: path };
+        },
+      }),
+    };
+    return { deleted, asked, tools };
+  }
+
+  it('asks for the inputs it says need it, and runs the others at once', async () => {
+    const { deleted, tools } = guardedDelete(({ path }) => path.startsWith('/home'));
+    const model = new MockLanguageModelV4({
+      doStream: [
+        calls({ toolCallId: 'c1', toolName: 'deleteFile', input: { path: '/tmp/a' } }, { toolCallId: 'c2', toolName: 'deleteFile', input: { path: '/home/b' } }),
+        text('Done.'),
+      ],
+    });
+    const { result } = renderHook(() => useToolChat({ ...endpoint(model), tools }));
+    await act(() => result.current.sendMessage('Clean up'));
+    await waitFor(() => expect(result.current.activity.state).toBe('awaiting-approval'));
+    expect(deleted).toEqual(['/tmp/a']);
+    expect(result.current.getToolCall('c1')?.phase).toBe('done');
+    expect(result.current.getToolCall('c2')?.phase).toBe('awaiting-approval');
+
+    act(() => result.current.approve('c2'));
+    await waitFor(() => expect(result.current.activity.state).toBe('idle'));
+    expect(deleted).toEqual(['/tmp/a', '/home/b']);
+  });
+
+  it('waits for an async answer, and runs nothing before it', async () => {
+    const answer = deferred<boolean>();
+    const { deleted, tools } = guardedDelete(() => answer.promise);
+    const model = new MockLanguageModelV4({ doStream: [calls({ toolCallId: 'c1', toolName: 'deleteFile', input: { path: '/x' } }), text('Done.')] });
+    const { result } = renderHook(() => useToolChat({ ...endpoint(model), tools }));
+    await act(() => result.current.sendMessage('Clean up'));
+    await waitFor(() => expect(result.current.getToolCall('c1')?.phase).toBe('pending'));
+    expect(deleted).toEqual([]);
+    await act(async () => answer.resolve(true));
+    await waitFor(() => expect(result.current.activity.state).toBe('awaiting-approval'));
+    expect(deleted).toEqual([]);
+    act(() => result.current.deny('c1'));
+    await waitFor(() => expect(result.current.activity.state).toBe('idle'));
+    expect(deleted).toEqual([]);
+    expect(toolResultsSent(model, 1).c1).toEqual({ type: 'error-text', value: 'The user denied running tool "deleteFile"' });
+  });
+
+  it('asks when the function throws: the safe side', async () => {
+    const { deleted, tools } = guardedDelete(() => {
+      throw new Error('policy service down');
+    });
+    const model = new MockLanguageModelV4({ doStream: [calls({ toolCallId: 'c1', toolName: 'deleteFile', input: { path: '/x' } }), text('Done.')] });
+    const { result } = renderHook(() => useToolChat({ ...endpoint(model), tools }));
+    await act(() => result.current.sendMessage('Clean up'));
+    await waitFor(() => expect(result.current.activity.state).toBe('awaiting-approval'));
+    expect(deleted).toEqual([]);
+  });
+
+  it('does not ask about input that fails validation: that call is an invalid-input result', async () => {
+    const { deleted, asked, tools } = guardedDelete(() => true);
+    const model = new MockLanguageModelV4({ doStream: [calls({ toolCallId: 'c1', toolName: 'deleteFile', input: { path: 'relative' } }), text('Sorry.')] });
+    const { result } = renderHook(() => useToolChat({ ...endpoint(model), tools }));
+    await act(() => result.current.sendMessage('Clean up'));
+    await waitFor(() => expect(result.current.activity.state).toBe('idle'));
+    expect(asked).toEqual([]);
+    expect(deleted).toEqual([]);
+    expect(toolResultsSent(model, 1).c1).toMatchObject({ type: 'error-text', value: expect.stringContaining('Invalid input for tool "deleteFile"') });
   });
 });

@@ -1,7 +1,6 @@
-import type { UIMessage, UIMessageChunk } from 'ai';
-import { FORBIDDEN_KEY_MESSAGE, hasForbiddenKey } from '../tools/safe-json';
+import { isToolUIPart, type UIMessage, type UIMessageChunk } from 'ai';
+import { FORBIDDEN_KEY_MESSAGE, hasForbiddenKey, withoutForbiddenKeys } from '../tools/safe-json';
 import { hasToolResult } from './rounds';
-import { isToolUIPart } from 'ai';
 
 /** What the stage needs to know of the chat, read when a chunk passes. */
 export interface CallIdentityContext {
@@ -87,8 +86,8 @@ export function createCallIdentity(messages: readonly UIMessage[], context: Call
         if (chunk.type === 'tool-input-available' && !chunk.providerExecuted && context.isBrowserTool(chunk.toolName)) browserCalls.add(toolCallId);
         const renamed = toolCallId === chunk.toolCallId ? chunk : { ...chunk, toolCallId };
         if (renamed.type === 'tool-input-available' && hasForbiddenKey(renamed.input)) {
-          const { input: _unsafe, ...rest } = renamed;
-          return { ...rest, type: 'tool-input-error', input: undefined, errorText: `Invalid input for tool "${chunk.toolName}": ${FORBIDDEN_KEY_MESSAGE}.` };
+          const { input, ...rest } = renamed;
+          return { ...rest, type: 'tool-input-error', input: withoutForbiddenKeys(input), errorText: `Invalid input for tool "${chunk.toolName}": ${FORBIDDEN_KEY_MESSAGE}.` };
         }
         return renamed;
       }

@@ -110,10 +110,11 @@ export function reduce(state: LoopState, action: LoopAction): LoopState {
       return update(state, action.toolCallId, (call) => (call.phase === 'running' ? { ...call, output: action.output } : call));
     case 'call-settled': {
       const { result } = action;
-      const phase = action.cancelled ? 'cancelled' : result.ok ? 'done' : 'error';
-      return update(state, action.toolCallId, (call) =>
-        settle(call, phase, result.ok ? { output: action.output } : { error: result.error }, action.at),
-      );
+      return update(state, action.toolCallId, (call) => {
+        // Ended by Stop: cancelled, whatever the tool managed to return meanwhile.
+        if (action.cancelled) return cancel(call, action.at);
+        return settle(call, result.ok ? 'done' : 'error', result.ok ? { output: action.output } : { error: result.error }, action.at);
+      });
     }
     case 'held':
       return state.control === 'active' ? { ...state, control: 'held' } : state;

@@ -60,6 +60,42 @@ export class InvalidChatRecordError extends Error {
   override name = 'InvalidChatRecordError';
 }
 
+/** A record of a version this toolchat does not know yet: written by a newer one. */
+export class UnsupportedChatRecordVersionError extends InvalidChatRecordError {
+  override name = 'UnsupportedChatRecordVersionError';
+  constructor(
+    /** The version the record says it is. */
+    readonly version: number,
+    /** The newest version this toolchat reads. */
+    readonly supported: number,
+  ) {
+    super(`This chat record has version ${version}, written by a newer toolchat; this one reads versions up to ${supported}.`);
+  }
+}
+
+/**
+ * The stored chat was written by a newer toolchat. It is left where it is, untouched: this
+ * chat starts empty and is not saved, so the record is still whole for the newer version.
+ */
+export class NewerChatRecordError extends ChatStorageError {
+  override name = 'NewerChatRecordError';
+  /** The version of the stored record. */
+  readonly version: number;
+
+  constructor(chatId: string, version: number, supported: number, operation: ChatStorageOperation) {
+    super(
+      `The stored chat "${chatId}" was written by a newer toolchat (record version ${version}; this one reads up to ${supported}). It was left as it is, and this chat is not saved until toolchat is updated.`,
+      { operation, chatId },
+    );
+    this.version = version;
+  }
+}
+
+/** Turns a record a newer toolchat wrote into the storage error that says so; anything else passes. */
+export function newerRecordError(error: unknown, chatId: string, operation: ChatStorageOperation): unknown {
+  return error instanceof UnsupportedChatRecordVersionError ? new NewerChatRecordError(chatId, error.version, error.supported, operation) : error;
+}
+
 function isQuotaError(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { name, code } = error as { name?: unknown; code?: unknown };

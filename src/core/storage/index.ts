@@ -5,6 +5,8 @@ export {
   ChatStorageError,
   CorruptChatRecordError,
   InvalidChatRecordError,
+  NewerChatRecordError,
+  UnsupportedChatRecordVersionError,
   type ChatStorageOperation,
 } from './errors';
 export { migrate } from './record';

@@ -1,5 +1,12 @@
 import { openDB, type IDBPDatabase, type IDBPObjectStore } from 'idb';
-import { ChatStorageConflictError, CorruptChatRecordError, toChatStorageError, type ChatStorageOperation } from './errors';
+import {
+  ChatStorageConflictError,
+  CorruptChatRecordError,
+  NewerChatRecordError,
+  newerRecordError,
+  toChatStorageError,
+  type ChatStorageOperation,
+} from './errors';
 import { migrate } from './record';
 import type { ChatRecord, ChatSaveOptions, ChatStorage, ChatSummary } from './types';
 
@@ -77,6 +84,9 @@ export function indexedDBStorage(options: IndexedDBStorageOptions = {}): ChatSto
     try {
       return migrate(value, chatId);
     } catch (error) {
+      // A newer toolchat's record is not corrupt: it stays where it is.
+      const newer = newerRecordError(error, chatId, operation);
+      if (newer instanceof NewerChatRecordError) throw newer;
       const asideKey = `${chatId}${CORRUPT_MARK}${now()}`;
       await store.put(value, asideKey);
       await store.delete(chatId);

@@ -1,4 +1,4 @@
-import { ChatStorageConflictError, ChatStorageError, CorruptChatRecordError, toChatStorageError } from './errors';
+import { ChatStorageConflictError, ChatStorageError, CorruptChatRecordError, NewerChatRecordError, newerRecordError, toChatStorageError } from './errors';
 import { migrate } from './record';
 import type { ChatRecord, ChatSaveOptions, ChatStorage, ChatSummary } from './types';
 
@@ -61,6 +61,9 @@ export function localStorageStorage(options: LocalStorageStorageOptions = {}): C
     try {
       return migrate(JSON.parse(raw), chatId);
     } catch (error) {
+      // A newer toolchat's record is not corrupt: it stays where it is.
+      const newer = newerRecordError(error, chatId, operation);
+      if (newer instanceof NewerChatRecordError) throw newer;
       const asideKey = `${key}${CORRUPT_MARK}${now()}`;
       let movedTo: string | undefined;
       try {

@@ -1,6 +1,6 @@
 import type { UIMessage } from 'ai';
 import { fromCompactMessages, toCompactMessages } from '../formats/tool-rounds';
-import { ChatStorageConflictError, ChatStorageError, CorruptChatRecordError, toChatStorageError } from './errors';
+import { ChatStorageConflictError, ChatStorageError, CorruptChatRecordError, NewerChatRecordError, toChatStorageError } from './errors';
 import { interruptedToolCallIds } from './interrupted';
 import { chatTitle } from './title';
 import { CHAT_RECORD_VERSION, type ChatRecord, type ChatStorage } from './types';
@@ -87,6 +87,8 @@ export function createChatPersistence(options: ChatPersistenceOptions): ChatPers
   let nextJob: WriteJob | undefined;
   let draining: Promise<void> | undefined;
   let reportedConflict: number | undefined;
+  /** A newer toolchat wrote the stored record: it is never written over, and said once. */
+  let newer: NewerChatRecordError | undefined;
 
   const report = (error: ChatStorageError) => {
     try {
@@ -105,12 +107,14 @@ export function createChatPersistence(options: ChatPersistenceOptions): ChatPers
   }
 
   async function write({ messages, force }: WriteJob): Promise<void> {
+    if (newer) return;
     let stored: ChatRecord | undefined;
     let movedAside = false;
     try {
       stored = await storage.load(chatId);
     } catch (error) {
       const failure = toChatStorageError(error, { operation: 'save', chatId });
+      if (failure instanceof NewerChatRecordError) newer = failure;
       report(failure);
       // A corrupt record moved aside frees the key; one left in place must not be overwritten.
       if (!(failure instanceof CorruptChatRecordError && failure.asideKey !== undefined)) return;
@@ -199,6 +203,7 @@ export function createChatPersistence(options: ChatPersistenceOptions): ChatPers
         const failure = toChatStorageError(error, { operation: 'load', chatId });
         // The unreadable record was moved aside: the chat starts afresh under its key.
         if (failure instanceof CorruptChatRecordError && failure.asideKey !== undefined) revision = 0;
+        if (failure instanceof NewerChatRecordError) newer = failure;
         report(failure);
         return undefined;
       }

@@ -1,7 +1,7 @@
 import type { UIMessage } from 'ai';
 import * as z from 'zod';
 import { toCompactMessages } from '../formats/tool-rounds';
-import { InvalidChatRecordError } from './errors';
+import { InvalidChatRecordError, UnsupportedChatRecordVersionError } from './errors';
 import { CHAT_RECORD_VERSION, type ChatRecord } from './types';
 import { chatTitle } from './title';
 
@@ -103,10 +103,8 @@ export function migrate(value: unknown, fallbackChatId?: string): ChatRecord {
       messages: toCompactMessages(messages),
     };
   }
-  if (typeof version === 'number' && version > CHAT_RECORD_VERSION) {
-    throw new InvalidChatRecordError(
-      `This chat record has version ${version}, written by a newer toolchat; this one reads versions up to ${CHAT_RECORD_VERSION}.`,
-    );
+  if (typeof version === 'number' && Number.isInteger(version) && version > CHAT_RECORD_VERSION) {
+    throw new UnsupportedChatRecordVersionError(version, CHAT_RECORD_VERSION);
   }
   const parsed = recordV1.safeParse(value);
   if (!parsed.success) throw invalid(parsed.error, `A version ${String(version)} record`);

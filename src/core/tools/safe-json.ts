@@ -36,3 +36,14 @@ export function parseToolInputJson(text: string): { ok: true; value: unknown } |
 export function mayReachPrototype(text: string): boolean {
   return /"(?:_|\\u005[fF]){2}|"(?:c|\\u0063)(?:o|\\u006[fF])(?:n|\\u006[eE])/.test(text);
 }
+
+/** A copy of parsed JSON without the keys that reach a prototype, to show what the model sent. */
+export function withoutForbiddenKeys(value: unknown): unknown {
+  try {
+    return JSON.parse(JSON.stringify(value) ?? 'null', (key, item: unknown) =>
+      key === '__proto__' || (key === 'constructor' && typeof item === 'object' && item !== null && Object.hasOwn(item, 'prototype')) ? undefined : item,
+    );
+  } catch {
+    return {};
+  }
+}

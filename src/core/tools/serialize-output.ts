@@ -49,7 +49,8 @@ function convert(value: unknown, walk: Walk): unknown {
     case 'bigint':
       return value.toString();
     case 'number':
-      return Number.isFinite(value) ? value : null;
+      // As JSON has it: no -0, no NaN or Infinity.
+      return Number.isFinite(value) ? value + 0 : null;
     case 'string':
     case 'boolean':
       return value;

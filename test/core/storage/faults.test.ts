@@ -4,6 +4,7 @@ import { openDB } from 'idb';
 import {
   ChatStorageError,
   CorruptChatRecordError,
+  NewerChatRecordError,
   createChatPersistence,
   indexedDBStorage,
   listChats,
@@ -147,5 +148,47 @@ describe('given a direct save over a corrupt localStorage record', () => {
     expect(web.map.get('toolchat:chat:c1.corrupt-5')).toBe('garbage');
     await storage.save('c1', record);
     expect(await storage.load('c1')).toEqual(record);
+  });
+});
+
+describe('given a record written by a newer toolchat', () => {
+  const newer = JSON.stringify({ version: 7, chatId: 'c1', revision: 3, updatedAt: '2030-01-01T00:00:00.000Z', messages: [{ shape: 'from the future' }] });
+
+  it('in localStorage: leaves it where it is, untouched, and says which version wrote it', async () => {
+    const web = webStorageStub();
+    web.map.set('toolchat:chat:c1', newer);
+    const onError = vi.fn();
+    const persistence = createChatPersistence({ storage: localStorageStorage({ storage: web }), chatId: 'c1', onError });
+
+    expect(await persistence.load()).toBeUndefined();
+    const error = onError.mock.calls[0]?.[0] as NewerChatRecordError;
+    expect(error).toBeInstanceOf(NewerChatRecordError);
+    expect(error.version).toBe(7);
+    expect(error.message).toMatch(/written by a newer toolchat \(record version 7; this one reads up to 1\)/);
+
+    // Saving never writes over it, and says so once.
+    await persistence.save([user('u1', 'hello')], { immediate: true });
+    await persistence.save([user('u1', 'hello'), user('u2', 'again')], { immediate: true });
+    expect(web.map.get('toolchat:chat:c1')).toBe(newer);
+    expect([...web.map.keys()]).toEqual(['toolchat:chat:c1']);
+    expect(onError).toHaveBeenCalledTimes(1);
+  });
+
+  it('in IndexedDB: leaves it where it is, untouched', async () => {
+    const dbName = `newer-${Math.random()}`;
+    const storage = indexedDBStorage({ dbName });
+    await storage.list();
+    const db = await openDB(dbName);
+    const storeName = db.objectStoreNames[0]!;
+    await db.put(storeName, JSON.parse(newer), 'c1');
+    const onError = vi.fn();
+    const persistence = createChatPersistence({ storage, chatId: 'c1', onError });
+
+    expect(await persistence.load()).toBeUndefined();
+    expect(onError.mock.calls[0]?.[0]).toBeInstanceOf(NewerChatRecordError);
+    await persistence.save([user('u1', 'hello')], { immediate: true });
+    expect(await db.get(storeName, 'c1')).toEqual(JSON.parse(newer));
+    expect(await db.getAllKeys(storeName)).toEqual(['c1']);
+    db.close();
   });
 });
