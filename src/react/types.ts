@@ -97,7 +97,7 @@ type ToolInputOf<TOOL> = TOOL extends { execute?: (input: infer INPUT, ...rest: 
  */
 export type ToolChatUITools<TOOLS extends ToolSet> = string extends keyof TOOLS
   ? UITools
-  : { [NAME in keyof TOOLS & string]: { input: ToolInputOf<TOOLS[NAME]>; output: ToolOutputOf<TOOLS[NAME]> | undefined } };
+  : { [NAME in keyof TOOLS & string]: { input: ToolInputOf<TOOLS[NAME]>; output: ToolOutputOf<TOOLS[NAME]> } };
 
 /** A chat message whose tool parts are typed by the chat's tools. */
 export type ToolChatMessage<TOOLS extends ToolSet = ToolSet> = UIMessage<unknown, UIDataTypes, ToolChatUITools<TOOLS>>;
