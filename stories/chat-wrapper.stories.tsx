@@ -173,7 +173,7 @@ export const LegacyMarker: Story = {
   play: async ({ canvas, canvasElement, userEvent }) => {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), "What's the weather in Paris?{Enter}");
     await expect(await canvas.findByText(/21°C/, {}, long)).toBeVisible();
-    await userEvent.click(await canvas.findByRole('button', { name: 'Used 1 tool' }, long));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Used getWeather' }, long));
     const card = await canvas.findByRole('group', { name: 'getWeather' }, long);
     await expect(card).toHaveAttribute('data-state', 'done');
     await expect(canvas.getByRole('log')).not.toHaveTextContent('###:');

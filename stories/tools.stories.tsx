@@ -18,13 +18,13 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** One browser-side tool round: the weather in Paris, folded into "Used 1 tool" after the answer. */
+/** One browser-side tool round: the weather in Paris, folded into "Used getWeather" after the answer. */
 export const OneTool: Story = {
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), "What's the weather in Paris?{Enter}");
     await expect(await canvas.findByText("It's 21°C and sunny in Paris.", {}, long)).toBeVisible();
     await expect(canvas.getByRole('textbox', { name: 'Message' })).toHaveFocus();
-    const summary = await canvas.findByRole('button', { name: 'Used 1 tool' }, long);
+    const summary = await canvas.findByRole('button', { name: 'Used getWeather' }, long);
     await expect(summary).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(summary);
     const card = await canvas.findByRole('group', { name: 'getWeather' });
@@ -74,7 +74,7 @@ export const ParallelTools: Story = {
     await step('one answer from both results', async () => {
       parallelGate.open();
       await expect(await canvas.findByText(/2\+2 = 4\. It's \d\d:\d\d in Tokyo \(Asia\/Tokyo\)\./, {}, long)).toBeVisible();
-      await userEvent.click(await canvas.findByRole('button', { name: 'Used 2 tools' }, long));
+      await userEvent.click(await canvas.findByRole('button', { name: /^Used (calculate and getTime|getTime and calculate)$/ }, long));
       await expect(canvas.getByRole('group', { name: 'calculate' })).toHaveAttribute('data-state', 'done');
       await expect(canvas.getByRole('group', { name: 'getTime' })).toHaveAttribute('data-state', 'done');
     });
@@ -98,7 +98,7 @@ export const ChainOverRounds: Story = {
         label: expect.stringMatching(/Executing convertTemperature….*round 2 of 5/),
       }),
     );
-    await userEvent.click(await canvas.findByRole('button', { name: 'Used 2 tools' }, long));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Used getWeather and convertTemperature' }, long));
     await expect(canvas.getByRole('group', { name: 'getWeather' })).toHaveAttribute('data-state', 'done');
     await expect(canvas.getByRole('group', { name: 'convertTemperature' })).toHaveAttribute('data-state', 'done');
   },
@@ -126,7 +126,7 @@ export const Approved: Story = {
     await userEvent.click(await canvas.findByRole('button', { name: 'Approve' }, long));
     await expect(await canvas.findByText('Done: I deleted report.pdf.', {}, long)).toBeVisible();
     await expect(canvas.queryByRole('button', { name: 'Approve' })).toBeNull();
-    await userEvent.click(await canvas.findByRole('button', { name: 'Used 1 tool' }, long));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Used deleteFile' }, long));
     await expect(canvas.getByRole('group', { name: 'deleteFile' })).toHaveAttribute('data-state', 'done');
   },
 };
@@ -138,7 +138,8 @@ export const Denied: Story = {
     await userEvent.click(await canvas.findByRole('button', { name: 'Deny' }, long));
     await expect(await canvas.findByText(/^OK, I won't delete report\.pdf/, {}, long)).toBeVisible();
     await expect(canvas.queryByRole('button', { name: 'Deny' })).toBeNull();
-    await userEvent.click(await canvas.findByRole('button', { name: 'Used 1 tool' }, long));
+    // The fold says a call failed without being opened.
+    await userEvent.click(await canvas.findByRole('button', { name: 'Used deleteFile 1 failed' }, long));
     const card = canvas.getByRole('group', { name: 'deleteFile' });
     await expect(card).toHaveAttribute('data-state', 'denied');
     await expect(card).toHaveTextContent('Denied');
@@ -150,7 +151,7 @@ export const ToolError: Story = {
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), "What's the weather in Atlantis?{Enter}");
     await expect(await canvas.findByText(/Sorry, I couldn't get the weather: .*Unknown city: Atlantis/, {}, long)).toBeVisible();
-    await userEvent.click(await canvas.findByRole('button', { name: 'Used 1 tool' }, long));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Used getWeather 1 failed' }, long));
     const card = canvas.getByRole('group', { name: 'getWeather' });
     await expect(card).toHaveAttribute('data-state', 'error');
     await expect(card).toHaveTextContent('Error');
@@ -170,7 +171,7 @@ export const MaxRoundsReached: Story = {
       expect.objectContaining({ state: 'finalizing', label: 'Maximum tool execution rounds reached. Generating final response…' }),
     );
     await expect(args.onStatus).not.toHaveBeenCalledWith(expect.objectContaining({ round: 3 }));
-    await userEvent.click(await canvas.findByRole('button', { name: 'Used 2 tools' }, long));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Used 2 tools: getTime' }, long));
     await expect(canvas.getAllByRole('group', { name: 'getTime' })).toHaveLength(2);
   },
 };

@@ -50,7 +50,9 @@ export const defaultLabels: ToolLabels = {
  * wording users of text-only prompts know.
  */
 export const markerLabels: Pick<ToolLabels, 'waitingForToolInput' | 'executing'> = {
-  waitingForToolInput: '🔧 Waiting for tool call completion…',
+  // The wrench these statuses had as an emoji is drawn by `StatusIndicator` (an SVG): an emoji
+  // needs an emoji font, and shows as an empty box without one.
+  waitingForToolInput: 'Waiting for tool call completion…',
   executing: (toolNames, round, maxRounds) =>
-    `🔧 Executing tool: ${toolNames.join(', ')}…${round > 1 ? ` (round ${round} of ${maxRounds})` : ''}`,
+    `Executing tool: ${toolNames.join(', ')}…${round > 1 ? ` (round ${round} of ${maxRounds})` : ''}`,
 };

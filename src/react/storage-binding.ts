@@ -38,15 +38,22 @@ const SAVE_BEFORE_REQUEST_MS = 1000;
  */
 export function bindStorage(target: StorageBindingTarget, storage: ChatStorage, chatId: string): StorageBinding {
   const { chat, loop } = target;
-  const persistence = createChatPersistence({ storage, chatId, onError: target.onError });
+  const persistence = createChatPersistence({
+    storage,
+    chatId,
+    onError: target.onError,
+    alwaysAllowedTools: () => [...loop.state.alwaysAllowed],
+  });
   let restored = false;
   // What was last saved (or restored): only changes are written.
-  let saved: { messages: readonly UIMessage[]; status: string } | undefined;
+  let saved: { messages: readonly UIMessage[]; status: string; allowed: ReadonlySet<string> } | undefined;
   const ready = persistence
     .load()
     .then((loaded) => {
       // A conversation started before the record arrived wins over the stored one.
       if (loaded && chat.messages.length === 0) {
+        // Before the calls are asked about again: an always-allowed tool runs without asking.
+        if (loaded.alwaysAllowedTools.length > 0) loop.alwaysAllow(...loaded.alwaysAllowedTools);
         const { messages, approvals } = resume(loaded.messages, target.tools());
         chat.messages = messages;
         // Nothing goes to the model by itself after a reload, except what the user approves.
@@ -56,16 +63,17 @@ export function bindStorage(target: StorageBindingTarget, storage: ChatStorage, 
     })
     .finally(() => {
       restored = true;
-      saved = { messages: chat.messages, status: chat.status };
+      saved = { messages: chat.messages, status: chat.status, allowed: loop.state.alwaysAllowed };
     });
 
-  const unwatch = target.store.watch(({ messages, status }) => {
+  const unwatch = target.store.watch(({ messages, status, loop: state }) => {
     if (!restored) return;
-    // A round or the whole answer ended: now (the request itself is saved by `beforeRequest`).
+    // A round or the whole answer ended, or an "Always allow": now (the request itself is saved
+    // by `beforeRequest`); streamed text, throttled.
     const ended = (status === 'ready' || status === 'error') && status !== saved?.status;
-    if (ended) void persistence.save(messages, { immediate: true });
+    if (ended || state.alwaysAllowed !== saved?.allowed) void persistence.save(messages, { immediate: true });
     else if (messages !== saved?.messages) void persistence.save(messages);
-    saved = { messages, status };
+    saved = { messages, status, allowed: state.alwaysAllowed };
   });
 
   return {

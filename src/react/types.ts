@@ -135,8 +135,16 @@ export interface UseToolChatResult<TOOLS extends ToolSet = ToolSet> {
   retry: () => Promise<void>;
   approve: (toolCallId: string) => void;
   deny: (toolCallId: string, reason?: string) => void;
-  /** Sends the tool results now when automatic continuation is off, or the results are held. */
-  continue: () => Promise<void>;
+  /**
+   * Sends the tool results now when they wait (automatic continuation off, a restored chat);
+   * otherwise, with a `prompt`, asks the model to go on after an answer that did not finish
+   * (token limit, Stop, round limit): the prompt goes as the user's message, a new turn.
+   */
+  continue: (prompt?: string) => Promise<void>;
+  /** Runs calls of the last turn again that a reload cut off ("Run again"); approval rules apply. */
+  runAgain: (toolCallIds: readonly string[]) => void;
+  /** "Always allow": calls of this tool run without asking for the rest of the chat (saved with it). */
+  alwaysAllow: (toolName: string) => void;
   /** Hands back the result of a tool the app runs itself. */
   addToolResult: (result: { toolCallId: string; output: unknown } | { toolCallId: string; error: string }) => void;
   /** The card view of a call the loop knows, by `toolCallId`; the same object while the call does not change. */

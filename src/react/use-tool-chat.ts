@@ -6,7 +6,7 @@ import { checkLoopOptions } from '../core/loop/tool-loop-options';
 import { checkNumberOption, numberRules } from '../core/tools/number-options';
 import type { ToolSet } from '../core/tools/define-tool';
 import { getChatSession, releaseChatSession, retainChatSession } from './chat-session';
-import { dropIncompleteCalls, inProgress, openCalls } from './open-calls';
+import { dropIncompleteCalls, inProgress, openCalls, runCallsAgain } from './open-calls';
 import { isWorking, sendUserMessages, toUserMessage } from './send-message';
 import type { SendMessageInput, ToolCallView, ToolChatMessage, UseToolChatOptions, UseToolChatResult } from './types';
 
@@ -61,10 +61,17 @@ export function useToolChat<TOOLS extends ToolSet = ToolSet>(options: UseToolCha
     await chat.sendMessage();
   }, [chat, loop]);
 
-  const continueLoop = useCallback(async () => {
-    loop.resume();
-    if (loop.decide(chat.messages).send) await chat.sendMessage();
-  }, [chat, loop]);
+  const continueLoop = useCallback(
+    async (prompt?: string) => {
+      loop.resume();
+      if (loop.decide(chat.messages).send) await chat.sendMessage();
+      // An answer cut off (token limit, Stop, round limit): ask the model to go on, in a new turn.
+      else if (prompt !== undefined) await sendMessage(prompt);
+    },
+    [chat, loop, sendMessage],
+  );
+
+  const runAgain = useCallback((toolCallIds: readonly string[]) => runCallsAgain(chat, loop, toolCallIds), [chat, loop]);
 
   // Reads the loop as it is now (an event handler may ask between renders); a new function
   // whenever a call changes, so memoised rows see it.
@@ -87,10 +94,12 @@ export function useToolChat<TOOLS extends ToolSet = ToolSet>(options: UseToolCha
       approve: (toolCallId: string) => loop.approve(toolCallId),
       deny: (toolCallId: string, reason?: string) => loop.deny(toolCallId, reason),
       continue: continueLoop,
+      alwaysAllow: (toolName: string) => loop.alwaysAllow(toolName),
+      runAgain,
       addToolResult: (result: Parameters<UseToolChatResult['addToolResult']>[0]) => loop.addToolResult(result),
       getToolCall,
     }),
-    [chat, messages, status, activity, error, state, sendMessage, stop, retry, continueLoop, getToolCall, loop],
+    [chat, messages, status, activity, error, state, sendMessage, stop, retry, continueLoop, runAgain, getToolCall, loop],
   );
 }
 

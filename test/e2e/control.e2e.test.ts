@@ -46,7 +46,7 @@ describe('the user in control of the loop, in Chromium against the demo app', ()
     await page.getByRole('button', { name: 'Approve' }).click();
 
     await page.getByRole('log').getByText('Done: I deleted report.pdf.').waitFor();
-    await page.getByRole('button', { name: 'Used 1 tool' }).click();
+    await page.getByRole('button', { name: 'Used deleteFile' }).click();
     await expect.poll(() => card.getAttribute('data-state')).toBe('done');
     await screenshot(page, 'approval-approved');
     expect(errors).toEqual([]);
@@ -63,7 +63,7 @@ describe('the user in control of the loop, in Chromium against the demo app', ()
     await page.getByRole('button', { name: 'Deny' }).click();
 
     await page.getByRole('log').getByText(/^OK, I won't delete report\.pdf/).waitFor();
-    await page.getByRole('button', { name: 'Used 1 tool' }).click();
+    await page.getByRole('button', { name: 'Used deleteFile' }).click();
     const card = page.getByRole('group', { name: 'deleteFile' });
     await expect.poll(() => card.getAttribute('data-state')).toBe('denied');
     await screenshot(page, 'approval-denied');

@@ -56,7 +56,7 @@ describe('given a chat with a weather tool on the demo model', () => {
     expect(runs).toBe(1);
 
     // After the answer the turn's tools fold into a summary that expands to the card and its result.
-    await user.click(within(log).getByRole('button', { name: /Used 1 tool/ }));
+    await user.click(within(log).getByRole('button', { name: 'Used getWeather' }));
     const folded = within(log).getByRole('group', { name: 'getWeather' });
     const foldedHeader = within(folded).getByRole('button', { name: /getWeather/ });
     if (foldedHeader.getAttribute('aria-expanded') !== 'true') await user.click(foldedHeader);

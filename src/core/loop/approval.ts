@@ -1,6 +1,4 @@
-import type { ToolSet } from '../tools/define-tool';
-import { findTool } from '../tools/execute-tool-calls';
-import type { ToolCall } from '../tools/types';
+import type { AnyToolDefinition } from '../tools/define-tool';
 
 export interface ApprovalAnswer {
   approved: boolean;
@@ -8,29 +6,48 @@ export interface ApprovalAnswer {
 }
 
 /**
- * Asks the user when the call's tool needs approval, and resolves with the answer; resolves
- * `undefined` when no approval is needed. Input the schema refuses skips the question: the
- * call will fail validation without running. When `needsApproval` throws, the user is asked.
+ * Whether the user must approve a call before it runs: at once (a boolean) whenever that can
+ * be known without waiting, so the chat goes straight to "Waiting for your approval" and never
+ * shows the call as executing first; a Promise only for an async schema or `needsApproval`.
+ * Input the schema refuses is not asked about: the call fails validation without running. A
+ * `needsApproval` that throws asks (the safe side). A tool the user chose to always allow, or one
+ * without `execute` (the app answers it), is never asked about.
  */
-export async function askApproval(
-  call: ToolCall,
-  tools: ToolSet,
-  signal: AbortSignal,
-  ask: () => Promise<ApprovalAnswer>,
-): Promise<ApprovalAnswer | undefined> {
-  const tool = findTool(tools, call.toolName);
-  if (!tool?.execute || tool.needsApproval === undefined || tool.needsApproval === false) return undefined;
-  const parsed = await tool.inputSchema.safeParseAsync(call.input);
-  if (!parsed.success) return undefined;
-  let needed = true;
-  if (typeof tool.needsApproval === 'function') {
+export function approvalNeeded(tool: AnyToolDefinition | undefined, input: unknown, alwaysAllowed: boolean): boolean | Promise<boolean> {
+  if (!tool || typeof tool.execute !== 'function' || alwaysAllowed) return false;
+  const rule = tool.needsApproval as boolean | ((input: unknown) => boolean | PromiseLike<boolean>) | undefined;
+  if (rule === undefined || rule === false) return false;
+  const decide = (validated: { valid: boolean; value?: unknown }): boolean | Promise<boolean> => {
+    if (!validated.valid) return false;
+    if (typeof rule !== 'function') return true;
     try {
-      needed = await (tool.needsApproval as (input: unknown) => boolean | PromiseLike<boolean>)(parsed.data);
+      const answer = rule(validated.value);
+      return isThenable(answer) ? Promise.resolve(answer).then(Boolean, () => true) : Boolean(answer);
     } catch {
-      needed = true;
+      return true;
     }
+  };
+  let validated: { valid: boolean; value?: unknown } | Promise<{ valid: boolean; value?: unknown }>;
+  try {
+    validated = validate(tool, input);
+  } catch {
+    return true;
   }
-  if (!needed) return undefined;
-  if (signal.aborted) return { approved: false, reason: 'cancelled' };
-  return ask();
+  return isThenable(validated) ? validated.then(decide, () => true) : decide(validated);
+}
+
+/** The tool's schema on the input: synchronously when the schema can, else a Promise. */
+function validate(tool: AnyToolDefinition, input: unknown): { valid: boolean; value?: unknown } | Promise<{ valid: boolean; value?: unknown }> {
+  const schema = tool.inputSchema;
+  try {
+    const result = schema.safeParse(input);
+    return result.success ? { valid: true, value: result.data } : { valid: false };
+  } catch {
+    // Async refinements cannot be checked synchronously.
+    return schema.safeParseAsync(input).then((result) => (result.success ? { valid: true, value: result.data } : { valid: false }));
+  }
+}
+
+function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> & Promise<T> {
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }

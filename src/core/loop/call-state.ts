@@ -1,8 +1,9 @@
 import type { ToolCall } from '../tools/types';
 
 /**
- * Where a tool call is in its life. `streaming-input` is only ever read from a message part
- * (the loop meets a call when its input is complete); every other phase is the loop's.
+ * Where a tool call is in its life. `streaming-input` and `interrupted` (a call a reload cut
+ * off, restored with an error result) are only ever read from a message part: the loop meets a
+ * call when its input is complete. Every other phase is the loop's.
  */
 export type ToolCallPhase =
   | 'streaming-input'
@@ -12,14 +13,15 @@ export type ToolCallPhase =
   | 'done'
   | 'error'
   | 'denied'
-  | 'cancelled';
+  | 'cancelled'
+  | 'interrupted';
 
 /** A phase a call never leaves. */
-export type SettledPhase = 'done' | 'error' | 'denied' | 'cancelled';
+export type SettledPhase = 'done' | 'error' | 'denied' | 'cancelled' | 'interrupted';
 
 /** Whether a call in this phase has its one result. */
 export function isSettled(phase: ToolCallPhase): phase is SettledPhase {
-  return phase === 'done' || phase === 'error' || phase === 'denied' || phase === 'cancelled';
+  return phase === 'done' || phase === 'error' || phase === 'denied' || phase === 'cancelled' || phase === 'interrupted';
 }
 
 /**
@@ -34,6 +36,8 @@ export interface ToolCallState extends ToolCall {
   round: number;
   /** When the call arrived, on the loop's clock. */
   receivedAt: number;
+  /** The loop is still finding out whether the user must approve it (an async `needsApproval`). */
+  deciding?: true;
   /** When the call settled. */
   endedAt?: number;
   /** The output as the model gets it (JSON, within `maxOutputBytes`); preliminary while running. */

@@ -6,6 +6,13 @@ import type { LoopEndReason, LoopUsage } from './events';
 export type FinalReason = 'max-rounds' | 'budget';
 
 /**
+ * How an answer ended when it did not simply finish: cut by the model's token limit
+ * (`length`) or its content filter, by an error, by Stop, or made without tools at the round
+ * limit or the token budget.
+ */
+export type AnswerEnding = 'length' | 'content-filter' | 'error' | 'stopped' | FinalReason;
+
+/**
  * Whether the loop may send by itself: `stopped` after Stop (nothing goes to the model until
  * the user writes), `held` when results wait for `continue()` (`autoContinue`, a restored chat).
  */
@@ -32,6 +39,10 @@ export interface LoopState {
   readonly pendingUsage: LoopUsage | undefined;
   /** Messages the user sent while the loop was busy: they go once it is free. */
   readonly queued: readonly UIMessage[];
+  /** Answers that did not simply finish, by assistant message id. */
+  readonly endings: ReadonlyMap<string, AnswerEnding>;
+  /** Tools the user chose to "always allow" in this chat: their calls run without asking. */
+  readonly alwaysAllowed: ReadonlySet<string>;
 }
 
 export const initialLoopState: LoopState = {
@@ -45,4 +56,6 @@ export const initialLoopState: LoopState = {
   tokensUsed: 0,
   pendingUsage: undefined,
   queued: [],
+  endings: new Map(),
+  alwaysAllowed: new Set(),
 };

@@ -1,16 +1,19 @@
-import type { UIMessage } from 'ai';
+import type { FinishReason, UIMessage } from 'ai';
 import { toolErrorMessages } from '../tools/errors';
 import type { ToolCall, ToolCallResult } from '../tools/types';
 import { isSettled, type ToolCallState } from './call-state';
 import type { LoopUsage } from './events';
-import type { FinalReason, LoopState } from './loop-state';
+import type { AnswerEnding, FinalReason, LoopState } from './loop-state';
 
 /**
  * Everything that happens to a tool loop, as data. A call's life:
  *
- *   call-received → pending ─┬─ approval-requested → awaiting-approval ─┬─ approval-answered (yes) → pending
- *                            │                                          └─ approval-answered (no) → denied
+ *   call-received → pending ─┬─ approval-decided (ask) → awaiting-approval ─┬─ approval-answered (yes) → pending
+ *                            │                                              └─ approval-answered (no) → denied
  *                            └─ call-started → running ─ call-progressed … ─ call-settled → done | error | cancelled
+ *
+ * A call whose approval is known at once arrives as `awaiting-approval`; one whose
+ * `needsApproval` is still being worked out arrives `pending` and `deciding`.
  *
  * and `stopped` settles every call still open, in any phase, as cancelled. A settled call
  * never changes again: a late result, a second approval or a repeated chunk is a no-op.
@@ -25,11 +28,23 @@ export type LoopAction =
   /** A request leaves with the conversation as it holds `rounds` tool rounds; `final` when tools are disabled. */
   | { type: 'request-sent'; rounds: number; final: FinalReason | undefined }
   | { type: 'usage-reported'; usage: LoopUsage }
-  /** The response ended: completely, aborted (Stop, unmount) or with an error. */
-  | { type: 'response-finished'; toolCalls: number; ended: 'complete' | 'aborted' | 'error' }
-  /** A call's input is complete; `runner: 'app'` for tools the app answers itself. */
-  | { type: 'call-received'; call: ToolCall; runner: 'loop' | 'app'; at: number }
-  | { type: 'approval-requested'; toolCallId: string }
+  /** The response ended: completely, aborted (Stop, unmount) or with an error; `messageId` is its assistant message. */
+  | {
+      type: 'response-finished';
+      toolCalls: number;
+      ended: 'complete' | 'aborted' | 'error';
+      messageId: string | undefined;
+      finishReason: FinishReason | undefined;
+    }
+  /**
+   * A call's input is complete; `runner: 'app'` for tools the app answers itself. `asked` when
+   * it is known at once that the user must approve it, `deciding` while that is worked out.
+   */
+  | { type: 'call-received'; call: ToolCall; runner: 'loop' | 'app'; asked?: boolean; deciding?: boolean; at: number }
+  /** Whether the user must approve a call that arrived `deciding`. */
+  | { type: 'approval-decided'; toolCallId: string; ask: boolean }
+  /** The user chose "Always allow" for a tool, or a saved chat remembered it. */
+  | { type: 'tool-always-allowed'; toolNames: readonly string[] }
   | { type: 'approval-answered'; toolCallId: string; approved: boolean; reason?: string; at: number }
   | { type: 'call-started'; toolCallId: string }
   /** A preliminary output (a yield of an async generator `execute`), already JSON. */
@@ -45,9 +60,10 @@ export type LoopAction =
   | { type: 'resumed' }
   /**
    * Stop: nothing more goes to the model until the user writes, and every open call ends as
-   * cancelled, including `abandoned` ones whose input was still streaming.
+   * cancelled, including `abandoned` ones whose input was still streaming. `messageId` is the
+   * assistant message Stop cut, if any.
    */
-  | { type: 'stopped'; abandoned: readonly ToolCall[]; at: number };
+  | { type: 'stopped'; abandoned: readonly ToolCall[]; messageId: string | undefined; at: number };
 
 /** The next state of a loop after an action; the same object when nothing changed. */
 export function reduce(state: LoopState, action: LoopAction): LoopState {
@@ -88,16 +104,34 @@ export function reduce(state: LoopState, action: LoopAction): LoopState {
         pendingUsage: undefined,
         running: endReason === undefined,
         endReason,
+        endings: withEnding(state.endings, action.messageId, endingOf(action, final)),
       };
     }
     case 'call-received': {
       // Duplicate chunks, remounts and resubmissions all land here: one record per call, ever.
       if (state.calls.has(action.call.toolCallId)) return state;
       const { toolCallId, toolName, input } = action.call;
-      return withCall(state, { toolCallId, toolName, input, phase: 'pending', runner: action.runner, round: state.round, receivedAt: action.at });
+      return withCall(state, {
+        toolCallId,
+        toolName,
+        input,
+        phase: action.asked ? 'awaiting-approval' : 'pending',
+        runner: action.runner,
+        round: state.round,
+        receivedAt: action.at,
+        ...(action.deciding && !action.asked ? { deciding: true as const } : {}),
+      });
     }
-    case 'approval-requested':
-      return update(state, action.toolCallId, (call) => (call.phase === 'pending' ? { ...call, phase: 'awaiting-approval' } : call));
+    case 'approval-decided':
+      return update(state, action.toolCallId, (call) => {
+        if (call.phase !== 'pending' || !call.deciding) return call;
+        const { deciding: _decided, ...rest } = call;
+        return action.ask ? { ...rest, phase: 'awaiting-approval' } : rest;
+      });
+    case 'tool-always-allowed': {
+      if (action.toolNames.every((name) => state.alwaysAllowed.has(name))) return state;
+      return { ...state, alwaysAllowed: new Set([...state.alwaysAllowed, ...action.toolNames]) };
+    }
     case 'approval-answered':
       return update(state, action.toolCallId, (call) => {
         if (call.phase !== 'awaiting-approval') return call;
@@ -130,9 +164,34 @@ export function reduce(state: LoopState, action: LoopAction): LoopState {
         const received: ToolCallState = { ...call, phase: 'pending', runner: 'loop', round: state.round, receivedAt: action.at };
         calls.set(call.toolCallId, cancel(received, action.at));
       }
-      return { ...state, calls, control: 'stopped', inFlight: undefined, running: false, endReason: state.running ? 'stopped' : state.endReason };
+      return {
+        ...state,
+        calls,
+        control: 'stopped',
+        inFlight: undefined,
+        running: false,
+        endReason: state.running ? 'stopped' : state.endReason,
+        // An answer Stop cut while it was being made says so; a finished one stays as it was.
+        endings: state.running ? withEnding(state.endings, action.messageId, 'stopped') : state.endings,
+      };
     }
   }
+}
+
+/** How the response's answer ended, when it did not simply finish. */
+function endingOf(action: Extract<LoopAction, { type: 'response-finished' }>, final: FinalReason | undefined): AnswerEnding | undefined {
+  if (action.ended === 'error') return 'error';
+  if (action.ended === 'aborted') return undefined;
+  if (action.finishReason === 'length' || action.finishReason === 'content-filter') return action.finishReason;
+  return final;
+}
+
+function withEnding(endings: ReadonlyMap<string, AnswerEnding>, messageId: string | undefined, ending: AnswerEnding | undefined): ReadonlyMap<string, AnswerEnding> {
+  if (messageId === undefined || endings.get(messageId) === ending) return endings;
+  const next = new Map(endings);
+  if (ending === undefined) next.delete(messageId);
+  else next.set(messageId, ending);
+  return next;
 }
 
 function withCall(state: LoopState, call: ToolCallState): LoopState {

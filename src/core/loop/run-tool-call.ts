@@ -2,7 +2,7 @@ import type { ToolSet } from '../tools/define-tool';
 import { errorMessage, toolErrorMessages } from '../tools/errors';
 import { DEFAULT_TOOL_TIMEOUT_MS, executeToolCall } from '../tools/execute-tool-calls';
 import type { ToolCall, ToolCallResult } from '../tools/types';
-import { askApproval, type ApprovalAnswer } from './approval';
+import type { ApprovalAnswer } from './approval';
 import type { Limiter } from './limiter';
 
 /** What one call needs from its loop. */
@@ -13,7 +13,11 @@ export interface RunToolCallContext {
   timeoutMs: number | undefined;
   random: (() => number) | undefined;
   limiter: Limiter;
-  /** Asks the user; resolves with the answer (or a refusal when the call was settled meanwhile). */
+  /** Whether the user must approve the call (see `approvalNeeded`). */
+  approval: boolean | Promise<boolean>;
+  /** An async `approval` came in. */
+  decided: (ask: boolean) => void;
+  /** Waits for the user's answer (a refusal when the call was settled meanwhile). */
   askUser: () => Promise<ApprovalAnswer>;
   started: () => void;
   progressed: (output: unknown) => void;
@@ -37,9 +41,14 @@ export async function runToolCall(call: ToolCall, context: RunToolCallContext): 
   };
   const cancelled = (): ToolCallResult => ({ ...call, ok: false, error: toolErrorMessages.cancelled(call.toolName) });
   try {
-    const approval = await askApproval(call, context.tools, signal, context.askUser);
+    let ask = context.approval;
+    if (typeof ask !== 'boolean') {
+      ask = await ask;
+      context.decided(ask);
+    }
     // A denial settles the call where it is answered; Stop settles it too.
-    if (approval && !approval.approved) return;
+    if (ask && !(await context.askUser()).approved) return;
+    if (signal.aborted) return;
     const release = await context.limiter.acquire(signal);
     if (!release) {
       finish(cancelled(), true);

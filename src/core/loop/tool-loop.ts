@@ -1,11 +1,11 @@
-import { getToolName, type ChatStatus, type UIMessage, type UIMessageChunk } from 'ai';
+import { getToolName, type ChatStatus, type FinishReason, type UIMessage, type UIMessageChunk } from 'ai';
 import type { ToolSet } from '../tools/define-tool';
 import { errorMessage } from '../tools/errors';
 import { findTool } from '../tools/execute-tool-calls';
 import { DEFAULT_MAX_OUTPUT_BYTES, serializeToolOutput, toJsonValue } from '../tools/serialize-output';
 import { toolSchemas } from '../tools/tool-schemas';
 import type { ToolCall, ToolCallResult, ToolChatRequestBody } from '../tools/types';
-import type { ApprovalAnswer } from './approval';
+import { approvalNeeded, type ApprovalAnswer } from './approval';
 import { createCallIdentity } from './call-identity';
 import { formatLoopEvent, type LoopEndReason, type ToolLoopEvent } from './events';
 import { Limiter } from './limiter';
@@ -74,8 +74,10 @@ export class ToolLoop {
     const tool = findTool(this.#tools(), call.toolName);
     // A tool without `execute` is the app's to run: it answers with `addToolResult`.
     const runner = tool && typeof tool.execute !== 'function' ? 'app' : 'loop';
-    this.#dispatch({ type: 'call-received', call, runner, at: this.#now() });
-    if (runner === 'loop') void this.#run(call);
+    const approval = approvalNeeded(tool, call.input, this.#state.alwaysAllowed.has(call.toolName));
+    const asked = approval === true;
+    this.#dispatch({ type: 'call-received', call, runner, asked, deciding: typeof approval !== 'boolean', at: this.#now() });
+    if (runner === 'loop') void this.#run(call, approval);
   };
 
   /** For `ChatInit.sendAutomaticallyWhen`: results go back only when all are in and allowed. */
@@ -122,10 +124,21 @@ export class ToolLoop {
   }
 
   /** For `ChatInit.onFinish` (once per response): ends the round, and tells how the loop ended if it did. */
-  onResponseFinish({ message, isAbort, isError }: { message: UIMessage; isAbort: boolean; isError: boolean }): LoopEndReason | undefined {
+  onResponseFinish({
+    message,
+    isAbort,
+    isError,
+    finishReason,
+  }: {
+    message: UIMessage;
+    isAbort: boolean;
+    isError: boolean;
+    finishReason?: FinishReason | undefined;
+  }): LoopEndReason | undefined {
     const wasRunning = this.#state.running;
     const ended = isAbort ? 'aborted' : isError ? 'error' : 'complete';
-    this.#dispatch({ type: 'response-finished', toolCalls: lastStepToolParts(message).length, ended });
+    const messageId = message.role === 'assistant' ? message.id : undefined;
+    this.#dispatch({ type: 'response-finished', toolCalls: lastStepToolParts(message).length, ended, messageId, finishReason });
     return wasRunning && !this.#state.running ? this.#state.endReason : undefined;
   }
 
@@ -166,12 +179,14 @@ export class ToolLoop {
    * until the user writes.
    */
   stop(): void {
-    const abandoned = lastStepToolParts(this.#chat?.messages.at(-1)).filter(
+    const last = this.#chat?.messages.at(-1);
+    const abandoned = lastStepToolParts(last).filter(
       (part) => part.state === 'input-streaming' && !part.providerExecuted && !this.#state.calls.has(part.toolCallId),
     );
     this.#dispatch({
       type: 'stopped',
       abandoned: abandoned.map((part) => ({ toolCallId: part.toolCallId, toolName: getToolName(part), input: part.input ?? {} })),
+      messageId: last?.role === 'assistant' ? last.id : undefined,
       at: this.#now(),
     });
     this.#abort.abort();
@@ -185,6 +200,17 @@ export class ToolLoop {
 
   deny(toolCallId: string, reason?: string): void {
     this.#answer(toolCallId, reason === undefined ? { approved: false } : { approved: false, reason });
+  }
+
+  /**
+   * "Always allow": calls of these tools run without asking for the rest of the chat, and
+   * those waiting for approval now run.
+   */
+  alwaysAllow(...toolNames: string[]): void {
+    this.#dispatch({ type: 'tool-always-allowed', toolNames });
+    for (const call of this.#state.calls.values()) {
+      if (call.phase === 'awaiting-approval' && toolNames.includes(call.toolName)) this.approve(call.toolCallId);
+    }
   }
 
   /** The result of a tool the app runs itself; ignored for any other call, or once answered. */
@@ -232,19 +258,21 @@ export class ToolLoop {
     guard('onEvent', () => options.onEvent?.(event));
   }
 
-  #run(call: ToolCall): Promise<void> {
+  #run(call: ToolCall, approval: boolean | Promise<boolean>): Promise<void> {
     const options = this.#getOptions();
     return runToolCall(call, {
+      approval,
+      // Decided while the user may have chosen "Always allow" for the tool meanwhile.
+      decided: (ask) => this.#dispatch({ type: 'approval-decided', toolCallId: call.toolCallId, ask: ask && !this.#state.alwaysAllowed.has(call.toolName) }),
       signal: this.#abort.signal,
       tools: this.#tools(),
       timeoutMs: options.timeoutMs,
       random: options.random,
       limiter: this.#limiter,
-      askUser: () =>
-        new Promise((resolve) => {
-          this.#approvals.set(call.toolCallId, resolve);
-          this.#dispatch({ type: 'approval-requested', toolCallId: call.toolCallId });
-        }),
+      askUser: () => {
+        if (this.#state.calls.get(call.toolCallId)?.phase !== 'awaiting-approval') return Promise.resolve({ approved: true });
+        return new Promise((resolve) => this.#approvals.set(call.toolCallId, resolve));
+      },
       started: () => this.#dispatch({ type: 'call-started', toolCallId: call.toolCallId }),
       progressed: (output) => this.#dispatch({ type: 'call-progressed', toolCallId: call.toolCallId, output: toJsonValue(output) }),
       finish: (result, cancelled) => this.#settle(call, result, cancelled),

@@ -15,6 +15,8 @@ export interface ChatPersistenceOptions {
    * @default 1000
    */
   throttleMs?: number;
+  /** Tools the user chose to "always allow", read at each write and saved with the chat. */
+  alwaysAllowedTools?: () => readonly string[];
   /** @default Date.now */
   now?: () => number;
   /** @default globalThis.setTimeout */
@@ -44,6 +46,8 @@ export interface LoadedChat {
   title?: string;
   /** Calls cut off by the reload: show them as interrupted; see `settleInterruptedToolCalls`. */
   interruptedToolCallIds: string[];
+  /** Tools the user chose to "always allow" in this chat. */
+  alwaysAllowedTools: string[];
 }
 
 export interface ChatPersistence {
@@ -127,6 +131,7 @@ export function createChatPersistence(options: ChatPersistenceOptions): ChatPers
     }
     const base = movedAside ? revision : storedRevision;
     const title = chatTitle(messages as UIMessage[]);
+    const allowed = options.alwaysAllowedTools?.() ?? [];
     const record: ChatRecord = {
       version: CHAT_RECORD_VERSION,
       chatId,
@@ -134,6 +139,7 @@ export function createChatPersistence(options: ChatPersistenceOptions): ChatPers
       updatedAt: new Date(now()).toISOString(),
       ...(title ? { title } : {}),
       messages: toCompactMessages(messages),
+      ...(allowed.length > 0 ? { alwaysAllowedTools: [...allowed] } : {}),
     };
     try {
       await storage.save(chatId, record, { expectedRevision: storedRevision });
@@ -198,6 +204,7 @@ export function createChatPersistence(options: ChatPersistenceOptions): ChatPers
           revision: record.revision,
           ...(record.title === undefined ? {} : { title: record.title }),
           interruptedToolCallIds: interruptedToolCallIds(messages),
+          alwaysAllowedTools: record.alwaysAllowedTools ?? [],
         };
       } catch (error) {
         const failure = toChatStorageError(error, { operation: 'load', chatId });

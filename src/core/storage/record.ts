@@ -68,6 +68,7 @@ const recordV1 = z.object({
   updatedAt: z.string(),
   title: z.string().optional(),
   messages: z.array(z.union([uiMessage, compactMessage])),
+  alwaysAllowedTools: z.array(z.string()).optional(),
 });
 
 /** Version 0: an unversioned `{ chatId?, messages: UIMessage[] }`, as a hand-rolled `useChat` persistence keeps it. */

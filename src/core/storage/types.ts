@@ -14,6 +14,8 @@ export interface ChatRecord {
   /** The first user text, shortened; for a list of chats. */
   title?: string;
   messages: CompactConversation;
+  /** Tools the user chose to "always allow" in this chat. */
+  alwaysAllowedTools?: string[];
 }
 
 /** What a list of chats shows for one conversation. */

@@ -8,7 +8,7 @@ import { useToolChat } from '../use-tool-chat';
 import { Composer } from './composer';
 import { EmptyState } from './empty-state';
 import { ErrorBanner } from './error-banner';
-import { ToolChatLabelsProvider, useToolChatLabels, type UiLabels } from './labels';
+import { ToolChatLabelsProvider, defaultUiLabels, useToolChatLabels, type UiLabels } from './labels';
 import { MessageList } from './message-list';
 import { StatusIndicator } from './status-indicator';
 
@@ -71,6 +71,10 @@ export function ChatWrapper<TOOLS extends ToolSet = ToolSet>({
   latest.current = chat;
   const onApprove = useCallback((id: string) => latest.current.approve(id), []);
   const onDeny = useCallback((id: string) => latest.current.deny(id), []);
+  const onAlwaysAllow = useCallback((toolName: string) => latest.current.alwaysAllow(toolName), []);
+  const continuePrompt = options.labels?.continuePrompt ?? defaultUiLabels.continuePrompt;
+  const onContinue = useCallback(() => void latest.current.continue(continuePrompt), [continuePrompt]);
+  const onRunAgain = useCallback((ids: readonly string[]) => latest.current.runAgain(ids), []);
   const onSend = useCallback((text: string) => void latest.current.sendMessage(text), []);
   const onSuggestion = useCallback((text: string) => {
     void latest.current.sendMessage(text);
@@ -99,6 +103,11 @@ export function ChatWrapper<TOOLS extends ToolSet = ToolSet>({
             renderTool={renderTool}
             onApprove={onApprove}
             onDeny={onDeny}
+            onAlwaysAllow={onAlwaysAllow}
+            endings={chat.loop.endings}
+            maxToolRounds={options.maxToolRounds}
+            onContinue={onContinue}
+            onRunAgain={onRunAgain}
             empty={empty}
           />
           <StableStatusIndicator activity={chat.activity} showError={!chat.error} />

@@ -1,5 +1,6 @@
 import { createContext, useContext, useRef, type ReactNode } from 'react';
 import type { ToolCallPhase } from '../../core/loop/call-state';
+import type { AnswerEnding } from '../../core/loop/loop-state';
 import { defaultLabels, type ToolLabels } from '../labels';
 
 /** The loop's labels plus the strings only the UI parts show. */
@@ -16,8 +17,22 @@ export type UiLabels = ToolLabels & {
   /** Reasoning block summary while the model reasons, and once it is done. */
   reasoning: string;
   reasoningDone: string;
-  /** Folded tool history of a finished turn. */
-  usedTools: (count: number) => string;
+  /** Folded tool history of a finished turn: the tools' names (each once) and the number of calls. */
+  usedTools: (toolNames: readonly string[], count: number) => string;
+  /** Beside the fold: how many of its calls failed. */
+  failedTools: (count: number) => string;
+  /** The button that approves a call and every later call of its tool in this chat. */
+  alwaysAllow: (toolName: string) => string;
+  /** Under an answer that did not simply finish. */
+  answerEnding: (ending: AnswerEnding, maxToolRounds: number) => string;
+  /** The button that asks the model to go on after such an answer. */
+  continue: string;
+  /** The message "Continue" sends to the model. */
+  continuePrompt: string;
+  /** Under a turn a reload cut off. */
+  interrupted: (count: number) => string;
+  /** The button that runs the interrupted calls again. */
+  runAgain: string;
   /** Badge of a tool card, one per phase. */
   toolPhase: Record<ToolCallPhase, string>;
   duration: (ms: number) => string;
@@ -37,7 +52,32 @@ export const defaultUiLabels: UiLabels = {
   suggestions: 'Suggestions',
   reasoning: 'Thinking…',
   reasoningDone: 'Thought process',
-  usedTools: (count) => `Used ${count} ${count === 1 ? 'tool' : 'tools'}`,
+  usedTools: (toolNames, count) =>
+    count <= 3 && toolNames.length === count
+      ? `Used ${list(toolNames)}`
+      : `Used ${count} tools: ${toolNames.length <= 3 ? list(toolNames) : `${toolNames.slice(0, 3).join(', ')} and ${toolNames.length - 3} more`}`,
+  failedTools: (count) => `${count} failed`,
+  alwaysAllow: (toolName) => `Always allow ${toolName}`,
+  answerEnding: (ending, maxToolRounds) => {
+    switch (ending) {
+      case 'length':
+        return 'Cut off at the token limit';
+      case 'content-filter':
+        return 'Stopped by the content filter';
+      case 'error':
+        return 'Cut off by an error';
+      case 'stopped':
+        return 'Stopped';
+      case 'max-rounds':
+        return `Stopped after ${maxToolRounds} tool ${maxToolRounds === 1 ? 'round' : 'rounds'}`;
+      case 'budget':
+        return 'Stopped at the token budget';
+    }
+  },
+  continue: 'Continue',
+  continuePrompt: 'Continue',
+  interrupted: (count) => `The page was closed before ${count === 1 ? 'this tool' : `these ${count} tools`} finished`,
+  runAgain: 'Run again',
   toolPhase: {
     'streaming-input': 'Streaming arguments',
     pending: 'Pending',
@@ -47,11 +87,17 @@ export const defaultUiLabels: UiLabels = {
     error: 'Error',
     denied: 'Denied',
     cancelled: 'Cancelled',
+    interrupted: 'Interrupted',
   },
   duration: (ms) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`),
   userAuthor: 'You',
   assistantAuthor: 'Assistant',
 };
+
+/** "a", "a and b", "a, b and c". */
+function list(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
 
 const LabelsContext = createContext<UiLabels>(defaultUiLabels);
 

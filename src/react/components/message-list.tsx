@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { UIMessage } from 'ai';
+import type { AnswerEnding } from '../../core/loop/loop-state';
 import type { ToolCallView } from '../types';
 import { useToolChatLabels } from './labels';
 import { Message } from './message';
@@ -14,6 +15,14 @@ export interface MessageListProps {
   renderTool?: ToolRenderers | undefined;
   onApprove?: ((toolCallId: string) => void) | undefined;
   onDeny?: ((toolCallId: string) => void) | undefined;
+  onAlwaysAllow?: ((toolName: string) => void) | undefined;
+  /** How answers ended when they did not simply finish, by message id (`useToolChat().loop.endings`). */
+  endings?: ReadonlyMap<string, AnswerEnding> | undefined;
+  maxToolRounds?: number | undefined;
+  /** "Continue" under the last answer when it did not finish (shown while the chat is idle). */
+  onContinue?: (() => void) | undefined;
+  /** "Run again" under the last turn when a reload cut off its calls (shown while the chat is idle). */
+  onRunAgain?: ((toolCallIds: readonly string[]) => void) | undefined;
   /** Shown instead of the messages when there are none. */
   empty?: ReactNode;
   className?: string;
@@ -31,6 +40,11 @@ export function MessageList({
   renderTool,
   onApprove,
   onDeny,
+  onAlwaysAllow,
+  endings,
+  maxToolRounds,
+  onContinue,
+  onRunAgain,
   empty,
   className,
 }: MessageListProps) {
@@ -38,6 +52,8 @@ export function MessageList({
   const last = messages.at(-1);
   const { ref, contentRef, atBottom, onScroll, scrollToBottom } = useStickToBottom(last ?? messages.length);
   const streamingId = busy && last?.role === 'assistant' ? last.id : undefined;
+  // The way on is offered under the last answer only, and only while nothing runs.
+  const actionableId = !busy && last?.role === 'assistant' ? last.id : undefined;
 
   return (
     <div className={className ? `toolchat-messages ${className}` : 'toolchat-messages'}>
@@ -63,6 +79,11 @@ export function MessageList({
                   renderTool={renderTool}
                   onApprove={onApprove}
                   onDeny={onDeny}
+                  onAlwaysAllow={onAlwaysAllow}
+                  ending={endings?.get(message.id)}
+                  maxToolRounds={maxToolRounds}
+                  onContinue={message.id === actionableId ? onContinue : undefined}
+                  onRunAgain={message.id === actionableId ? onRunAgain : undefined}
                 />
               ))}
         </div>

@@ -9,6 +9,9 @@ import { ToolCallCard, type ToolRenderers } from './tool-call-card';
 import { isSettled } from '../../core/loop/call-state';
 import { isToolPart, toolCallViewFromPart } from './tool-call-view';
 import { ToolSummary } from './tool-summary';
+import { TurnNotice } from './turn-notice';
+import type { AnswerEnding } from '../../core/loop/loop-state';
+import { DEFAULT_MAX_TOOL_ROUNDS } from '../../core/loop/rounds';
 
 export interface MessageProps {
   message: UIMessage;
@@ -19,12 +22,35 @@ export interface MessageProps {
   renderTool?: ToolRenderers | undefined;
   onApprove?: ((toolCallId: string) => void) | undefined;
   onDeny?: ((toolCallId: string) => void) | undefined;
+  /** Shows "Always allow <tool>" on calls awaiting approval. */
+  onAlwaysAllow?: ((toolName: string) => void) | undefined;
+  /** How this answer ended when it did not simply finish (`useToolChat().loop.endings`). */
+  ending?: AnswerEnding | undefined;
+  /** The round limit, for "Stopped after 5 tool rounds". @default 5 */
+  maxToolRounds?: number | undefined;
+  /** "Continue" under an answer that did not finish: give it for the last answer while the chat is idle. */
+  onContinue?: (() => void) | undefined;
+  /** "Run again" under a turn a reload cut off: give it for the last answer while the chat is idle. */
+  onRunAgain?: ((toolCallIds: readonly string[]) => void) | undefined;
   className?: string;
 }
 
 type Part = UIMessage['parts'][number];
 
-function MessageImpl({ message, streaming = false, getToolCall, renderTool, onApprove, onDeny, className }: MessageProps) {
+function MessageImpl({
+  message,
+  streaming = false,
+  getToolCall,
+  renderTool,
+  onApprove,
+  onDeny,
+  onAlwaysAllow,
+  ending,
+  maxToolRounds,
+  onContinue,
+  onRunAgain,
+  className,
+}: MessageProps) {
   const labels = useToolChatLabels();
   const isUser = message.role === 'user';
   const views = new Map<string, ToolCallView>();
@@ -38,9 +64,12 @@ function MessageImpl({ message, streaming = false, getToolCall, renderTool, onAp
       render={renderTool?.[view.toolName]}
       onApprove={onApprove}
       onDeny={onDeny}
+      onAlwaysAllow={onAlwaysAllow}
     />
   );
-  const fold = !streaming && shouldFold(message.parts, views);
+  // Custom cards (generative UI) stay where they are; the default ones fold once answered.
+  const folded = !streaming && shouldFold(message.parts, views) ? [...views.values()].filter((view) => !renderTool?.[view.toolName]) : [];
+  const foldedIds = new Set(folded.map((view) => view.toolCallId));
 
   const content: ReactNode[] = [];
   let summarised = false;
@@ -63,18 +92,23 @@ function MessageImpl({ message, streaming = false, getToolCall, renderTool, onAp
     } else if (part.type === 'source-url') {
       content.push(<SourcePart key={index} part={part} />);
     } else if (isToolPart(part)) {
-      if (!fold) {
+      if (!foldedIds.has(part.toolCallId)) {
         content.push(card(views.get(part.toolCallId) ?? toolCallViewFromPart(part)));
       } else if (!summarised) {
         summarised = true;
         content.push(
-          <ToolSummary key="tool-summary" count={views.size}>
-            {[...views.values()].map(card)}
+          <ToolSummary
+            key="tool-summary"
+            toolNames={folded.map((view) => view.toolName)}
+            failed={folded.filter((view) => view.phase !== 'done').length}
+          >
+            {folded.map(card)}
           </ToolSummary>,
         );
       }
     }
   });
+  const interrupted = streaming ? [] : [...views.values()].filter((view) => view.phase === 'interrupted').map((view) => view.toolCallId);
 
   return (
     <div
@@ -84,6 +118,15 @@ function MessageImpl({ message, streaming = false, getToolCall, renderTool, onAp
     >
       <span className="toolchat-visually-hidden">{isUser ? labels.userAuthor : labels.assistantAuthor}: </span>
       <div className="toolchat-message-body">{content}</div>
+      {!streaming && (ending !== undefined || interrupted.length > 0) && (
+        <TurnNotice
+          ending={ending}
+          interruptedToolCallIds={interrupted}
+          maxToolRounds={maxToolRounds ?? DEFAULT_MAX_TOOL_ROUNDS}
+          onContinue={onContinue}
+          onRunAgain={onRunAgain}
+        />
+      )}
     </div>
   );
 }
@@ -91,7 +134,7 @@ function MessageImpl({ message, streaming = false, getToolCall, renderTool, onAp
 /** After the final answer, a turn's tool cards fold into one summary: all calls are over and text follows them. */
 function shouldFold(parts: readonly Part[], views: ReadonlyMap<string, ToolCallView>): boolean {
   if (views.size === 0) return false;
-  for (const view of views.values()) if (!isSettled(view.phase)) return false;
+  for (const view of views.values()) if (!isSettled(view.phase) || view.phase === 'interrupted') return false;
   const last = parts.findLast((part) => part.type !== 'step-start');
   return last?.type === 'text' && last.text.trim() !== '';
 }
@@ -127,6 +170,11 @@ export function areMessagePropsEqual(prev: MessageProps, next: MessageProps): bo
     prev.renderTool !== next.renderTool ||
     prev.onApprove !== next.onApprove ||
     prev.onDeny !== next.onDeny ||
+    prev.onAlwaysAllow !== next.onAlwaysAllow ||
+    prev.ending !== next.ending ||
+    prev.maxToolRounds !== next.maxToolRounds ||
+    prev.onContinue !== next.onContinue ||
+    prev.onRunAgain !== next.onRunAgain ||
     prev.className !== next.className
   ) {
     return false;

@@ -1,4 +1,5 @@
 import type { Activity } from '../activity';
+import { StatusIcon } from './icons';
 
 export interface StatusIndicatorProps {
   activity: Activity;
@@ -26,7 +27,7 @@ export function StatusIndicator({ activity, showError = true, className }: Statu
     >
       {!idle && (
         <>
-          {activity.state !== 'error' && <span className="toolchat-status-spinner" aria-hidden="true" />}
+          <StatusIcon state={activity.state} />
           <span className="toolchat-status-label">{activity.label}</span>
         </>
       )}

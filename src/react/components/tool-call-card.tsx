@@ -12,6 +12,8 @@ export interface ToolCallCardProps {
   render?: ((call: ToolCallView) => ReactNode) | undefined;
   onApprove?: ((toolCallId: string) => void) | undefined;
   onDeny?: ((toolCallId: string) => void) | undefined;
+  /** Shows "Always allow <tool>" beside Approve and Deny: approves this call and every later one of the tool. */
+  onAlwaysAllow?: ((toolName: string) => void) | undefined;
   /** Controlled open state of the details. */
   open?: boolean;
   /** Uncontrolled initial state; by default the details open while approval is awaited or on error. */
@@ -23,13 +25,14 @@ export interface ToolCallCardProps {
 /**
  * One tool call: its name, a state badge, the duration, and collapsible details with the
  * arguments (as they stream, pretty once complete) and the result or error. While the call
- * awaits approval it shows Approve and Deny.
+ * awaits approval it shows Approve, Deny and, with `onAlwaysAllow`, "Always allow <tool>".
  */
 export function ToolCallCard({
   call,
   render,
   onApprove,
   onDeny,
+  onAlwaysAllow,
   open: openProp,
   defaultOpen,
   onOpenChange,
@@ -128,6 +131,19 @@ export function ToolCallCard({
           >
             {labels.deny}
           </button>
+          {onAlwaysAllow && (
+            <button
+              type="button"
+              className="toolchat-button"
+              data-variant="quiet"
+              onClick={() => {
+                onAlwaysAllow(call.toolName);
+                headerRef.current?.focus();
+              }}
+            >
+              {labels.alwaysAllow(call.toolName)}
+            </button>
+          )}
         </div>
       )}
     </div>

@@ -1,6 +1,7 @@
 import { getToolName, isToolUIPart } from 'ai';
 import type { DynamicToolUIPart, ToolUIPart, UIMessage } from 'ai';
 import type { ToolCallPhase } from '../../core/loop/call-state';
+import { INTERRUPTED_TOOL_ERROR } from '../../core/storage/interrupted';
 import type { ToolCallView } from '../types';
 
 /** A static (`tool-<name>`) or dynamic tool part of a `UIMessage`. */
@@ -36,7 +37,7 @@ function phaseOf(part: ToolPart): ToolCallPhase {
     case 'output-available':
       return 'done';
     case 'output-error':
-      return 'error';
+      return part.errorText === INTERRUPTED_TOOL_ERROR ? 'interrupted' : 'error';
     case 'output-denied':
       return 'denied';
     case 'approval-requested':

@@ -2,15 +2,21 @@ import { useId, useState, type ReactNode } from 'react';
 import { useToolChatLabels } from './labels';
 
 export interface ToolSummaryProps {
-  count: number;
+  /** The folded calls' tool names, one per call. */
+  toolNames: readonly string[];
+  /** How many of them failed (errors, timeouts, denials, cancellations). */
+  failed?: number;
   /** The folded tool cards. */
   children: ReactNode;
   defaultOpen?: boolean;
   className?: string;
 }
 
-/** A finished turn's tool history folded into "Used 3 tools", expandable. */
-export function ToolSummary({ count, children, defaultOpen = false, className }: ToolSummaryProps) {
+/**
+ * A finished turn's tool history folded into "Used getWeather and getTime", expandable; a
+ * failure shows without opening it ("1 failed").
+ */
+export function ToolSummary({ toolNames, failed = 0, children, defaultOpen = false, className }: ToolSummaryProps) {
   const labels = useToolChatLabels();
   const [open, setOpen] = useState(defaultOpen);
   const listId = useId();
@@ -18,6 +24,7 @@ export function ToolSummary({ count, children, defaultOpen = false, className }:
     <div
       className={className ? `toolchat-tool-summary ${className}` : 'toolchat-tool-summary'}
       data-state={open ? 'open' : 'closed'}
+      data-failed={failed > 0 ? '' : undefined}
     >
       <button
         type="button"
@@ -27,7 +34,15 @@ export function ToolSummary({ count, children, defaultOpen = false, className }:
         onClick={() => setOpen(!open)}
       >
         <span className="toolchat-tool-chevron" aria-hidden="true" />
-        {labels.usedTools(count)}
+        {labels.usedTools([...new Set(toolNames)], toolNames.length)}
+        {failed > 0 && (
+          <>
+            {' '}
+            <span className="toolchat-badge" data-state="error">
+              {labels.failedTools(failed)}
+            </span>
+          </>
+        )}
       </button>
       <div id={listId} className="toolchat-tool-summary-list" hidden={!open}>
         {open && children}

@@ -10,14 +10,23 @@ const action: fc.Arbitrary<LoopAction> = fc.oneof(
   fc.constant<LoopAction>({ type: 'user-message' }),
   fc.record({ type: fc.constant('request-sent' as const), rounds: fc.integer({ min: 0, max: 6 }), final: fc.constantFrom(undefined, 'max-rounds' as const, 'budget' as const) }),
   fc.record({ type: fc.constant('usage-reported' as const), usage: fc.record({ totalTokens: fc.integer({ min: 0, max: 100 }) }) }),
-  fc.record({ type: fc.constant('response-finished' as const), toolCalls: fc.integer({ min: 0, max: 3 }), ended: fc.constantFrom('complete' as const, 'aborted' as const, 'error' as const) }),
+  fc.record({
+    type: fc.constant('response-finished' as const),
+    toolCalls: fc.integer({ min: 0, max: 3 }),
+    ended: fc.constantFrom('complete' as const, 'aborted' as const, 'error' as const),
+    messageId: fc.constantFrom(undefined, 'm1', 'm2'),
+    finishReason: fc.constantFrom(undefined, 'stop' as const, 'length' as const, 'tool-calls' as const),
+  }),
   fc.record({
     type: fc.constant('call-received' as const),
     call: fc.record({ toolCallId: id, toolName: fc.constant('t'), input: fc.constant({}) }),
     runner: fc.constantFrom('loop' as const, 'app' as const),
+    asked: fc.boolean(),
+    deciding: fc.boolean(),
     at,
   }),
-  fc.record({ type: fc.constant('approval-requested' as const), toolCallId: id }),
+  fc.record({ type: fc.constant('approval-decided' as const), toolCallId: id, ask: fc.boolean() }),
+  fc.record({ type: fc.constant('tool-always-allowed' as const), toolNames: fc.constant(['t']) }),
   fc.record({ type: fc.constant('approval-answered' as const), toolCallId: id, approved: fc.boolean(), at }),
   fc.record({ type: fc.constant('call-started' as const), toolCallId: id }),
   fc.record({ type: fc.constant('call-progressed' as const), toolCallId: id, output: fc.integer() }),
@@ -34,28 +43,35 @@ const action: fc.Arbitrary<LoopAction> = fc.oneof(
   }),
   fc.constant<LoopAction>({ type: 'held' }),
   fc.constant<LoopAction>({ type: 'resumed' }),
-  fc.record({ type: fc.constant('stopped' as const), abandoned: fc.array(fc.record({ toolCallId: fc.constantFrom('x', 'y'), toolName: fc.constant('t'), input: fc.constant({}) }), { maxLength: 2 }), at }),
+  fc.record({
+    type: fc.constant('stopped' as const),
+    abandoned: fc.array(fc.record({ toolCallId: fc.constantFrom('x', 'y'), toolName: fc.constant('t'), input: fc.constant({}) }), { maxLength: 2 }),
+    messageId: fc.constantFrom(undefined, 'm1', 'm2'),
+    at,
+  }),
 );
 
 /** Where a phase may go next. */
 const next: Record<ToolCallPhase, ToolCallPhase[]> = {
   'streaming-input': [],
   pending: ['awaiting-approval', 'running', 'done', 'error', 'cancelled'],
+  // (`deciding` → decided keeps the phase, or moves on to awaiting-approval: covered above.)
   'awaiting-approval': ['pending', 'denied', 'done', 'error', 'cancelled'],
   running: ['done', 'error', 'cancelled'],
   done: [],
   error: [],
   denied: [],
   cancelled: [],
+  interrupted: [],
 };
 
 function run(actions: LoopAction[], check: (prev: LoopState, action: LoopAction, state: LoopState) => void): LoopState {
   let state = initialLoopState;
   for (const a of actions) {
-    const before = structuredClone({ calls: [...state.calls], queued: state.queued });
+    const before = structuredClone({ calls: [...state.calls], queued: state.queued, endings: [...state.endings], allowed: [...state.alwaysAllowed] });
     const after = reduce(state, a);
     // Pure: the previous state is never changed.
-    expect(structuredClone({ calls: [...state.calls], queued: state.queued })).toEqual(before);
+    expect(structuredClone({ calls: [...state.calls], queued: state.queued, endings: [...state.endings], allowed: [...state.alwaysAllowed] })).toEqual(before);
     check(state, a, after);
     state = after;
   }
@@ -82,7 +98,7 @@ describe('reduce', () => {
   it('leaves no call open after Stop, and sends nothing until the user writes or continues', () => {
     fc.assert(
       fc.property(fc.array(action, { maxLength: 30 }), (actions) => {
-        const state = reduce(run(actions, () => {}), { type: 'stopped', abandoned: [], at: 1 });
+        const state = reduce(run(actions, () => {}), { type: 'stopped', abandoned: [], messageId: 'm1', at: 1 });
         for (const call of state.calls.values()) expect(isSettled(call.phase)).toBe(true);
         expect(state.control).toBe('stopped');
         expect(state.running).toBe(false);

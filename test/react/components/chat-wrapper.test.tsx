@@ -26,7 +26,7 @@ describe('ChatWrapper', () => {
       expect(screen.queryByRole('button', { name: 'What is 2+2?' })).toBeNull();
       expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' }));
       await waitFor(() => expect(screen.getByRole('status').textContent).toBe(''));
-      expect(within(log).getByRole('button', { name: 'Used 1 tool' })).toBeTruthy();
+      expect(within(log).getByRole('button', { name: 'Used getWeather' })).toBeTruthy();
     });
   });
 
@@ -42,7 +42,7 @@ describe('ChatWrapper', () => {
       await user.click(approve);
       await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy());
       expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
-      await user.click(screen.getByRole('button', { name: /Used 1 tool/ }));
+      await user.click(screen.getByRole('button', { name: 'Used deleteFile' }));
       expect(screen.getByRole('group', { name: 'deleteFile' }).getAttribute('data-state')).toBe('done');
     });
 
@@ -52,7 +52,8 @@ describe('ChatWrapper', () => {
       await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Delete the file notes.txt{Enter}');
       await user.click(await screen.findByRole('button', { name: 'Deny' }));
       await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy());
-      await user.click(screen.getByRole('button', { name: /Used 1 tool/ }));
+      // A denial is a failure the fold shows without opening.
+      await user.click(screen.getByRole('button', { name: 'Used deleteFile 1 failed' }));
       expect(screen.getByRole('group', { name: 'deleteFile' }).getAttribute('data-state')).toBe('denied');
     });
   });
@@ -115,8 +116,8 @@ describe('ChatWrapper', () => {
     const { container } = render(<ChatWrapper id={nextId()} transport={createDemoTransport()} tools={demoTools} suggestions={['Hi']} />);
     expect((await axe(container)).violations).toEqual([]);
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Weather in Paris and the time in Tokyo{Enter}');
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Used 2 tools' })).toBeTruthy());
-    await user.click(screen.getByRole('button', { name: 'Used 2 tools' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Used getWeather and getTime' })).toBeTruthy());
+    await user.click(screen.getByRole('button', { name: 'Used getWeather and getTime' }));
     expect((await axe(container)).violations).toEqual([]);
   });
 });

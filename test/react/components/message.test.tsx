@@ -61,23 +61,23 @@ describe('Message', () => {
   });
 
   describe('given a turn that used three tools and then answered', () => {
-    it('folds the tool cards into "Used 3 tools" that expands', async () => {
+    it('folds the tool cards into "Used 3 tools: getWeather and getTime" that expands', async () => {
       const user = userEvent.setup();
       render(<Message message={finishedTurn} />);
       expect(screen.getByText('21°C')).toBeTruthy();
-      expect(screen.queryByRole('button', { name: /getWeather/ })).toBeNull();
+      expect(screen.queryByRole('group', { name: 'getWeather' })).toBeNull();
 
-      const summary = screen.getByRole('button', { name: 'Used 3 tools' });
+      const summary = screen.getByRole('button', { name: 'Used 3 tools: getWeather and getTime' });
       expect(summary.getAttribute('aria-expanded')).toBe('false');
       await user.click(summary);
       expect(summary.getAttribute('aria-expanded')).toBe('true');
-      expect(screen.getAllByRole('button', { name: /getWeather/ })).toHaveLength(2);
-      expect(screen.getByRole('button', { name: /getTime/ })).toBeTruthy();
+      expect(screen.getAllByRole('group', { name: 'getWeather' })).toHaveLength(2);
+      expect(screen.getByRole('group', { name: 'getTime' })).toBeTruthy();
     });
 
     it('keeps the cards unfolded while the turn is still streaming', () => {
       render(<Message message={finishedTurn} streaming />);
-      expect(screen.queryByRole('button', { name: 'Used 3 tools' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Used 3 tools: getWeather and getTime' })).toBeNull();
       expect(screen.getAllByRole('button', { name: /getWeather.*Done/ })).toHaveLength(2);
     });
 
@@ -89,7 +89,7 @@ describe('Message', () => {
 
     it('has no accessibility violations', async () => {
       const { container } = render(<Message message={finishedTurn} />);
-      await userEvent.setup().click(screen.getByRole('button', { name: 'Used 3 tools' }));
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Used 3 tools: getWeather and getTime' }));
       expect((await axe(container)).violations).toEqual([]);
     });
   });
