@@ -51,6 +51,28 @@ async function disconnectMidAnswer(port: number, path = '/api/chat') {
 }
 
 describe('a client that disconnects mid-answer aborts the model call', () => {
+  it("through the handler alone, when the request's signal aborts (Stop in the browser, a runtime that signals it)", async () => {
+    const { model, signals } = endlessModel();
+    const controller = new AbortController();
+    const request = new Request('http://localhost/api/chat', { method: 'POST', body, signal: controller.signal });
+    const response = await createChatHandler({ model })(request);
+    const reader = response.body!.getReader();
+    await reader.read();
+    expect(signals[0]?.aborted).toBe(false);
+    controller.abort();
+    await whenAborted(signals[0]!);
+  });
+
+  it('through the handler alone, when the runtime cancels the response body', async () => {
+    const { model, signals } = endlessModel();
+    const response = await createChatHandler({ model })(new Request('http://localhost/api/chat', { method: 'POST', body }));
+    const reader = response.body!.getReader();
+    await reader.read();
+    expect(signals[0]?.aborted).toBe(false);
+    await reader.cancel();
+    await whenAborted(signals[0]!);
+  });
+
   it('through toNodeHandler(createChatHandler(…)) on node:http', async () => {
     const { model, signals, streaming } = endlessModel();
     const server = await listen(toNodeHandler(createChatHandler({ model })));
