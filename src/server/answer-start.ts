@@ -10,33 +10,43 @@ export type AnswerStart =
 /**
  * Waits for the answer's first content. When the model call fails before any (a bad key, a
  * too long conversation, a rate limit), the caller can answer with an HTTP error instead of
- * a `200` whose stream holds only the error; otherwise the stream goes on from its start.
- * Cancelling the returned stream cancels `stream` and calls `onCancel`.
+ * a `200` whose stream holds only the error; otherwise the stream goes on from its start,
+ * each chunk passed through `transform`. One pull-based stage (a `TransformStream` costs
+ * several times more per chunk). Cancelling the returned stream cancels `stream` and calls
+ * `onCancel`.
  */
-export async function awaitAnswerStart(stream: ReadableStream<UIMessageChunk>, onCancel: (reason: unknown) => void): Promise<AnswerStart> {
+export async function awaitAnswerStart(
+  stream: ReadableStream<UIMessageChunk>,
+  options: {
+    transform: (chunk: UIMessageChunk) => UIMessageChunk | Promise<UIMessageChunk>;
+    onCancel: (reason: unknown) => void;
+  },
+): Promise<AnswerStart> {
   const reader = stream.getReader();
+  const next = async (): Promise<UIMessageChunk | undefined> => {
+    const { done, value } = await reader.read();
+    return done ? undefined : options.transform(value);
+  };
   const opening: UIMessageChunk[] = [];
   for (;;) {
-    const next = await reader.read();
-    if (!next.done && next.value.type === 'error') {
+    const chunk = await next();
+    if (chunk?.type === 'error') {
       await reader.cancel().catch(() => {});
-      return { ok: false, errorText: next.value.errorText };
+      return { ok: false, errorText: chunk.errorText };
     }
-    if (!next.done) opening.push(next.value);
-    if (next.done || !OPENING.has(next.value.type)) break;
+    if (chunk) opening.push(chunk);
+    if (!chunk || !OPENING.has(chunk.type)) break;
   }
   return {
     ok: true,
     stream: new ReadableStream<UIMessageChunk>({
       async pull(controller) {
-        const chunk = opening.shift();
-        if (chunk) return controller.enqueue(chunk);
-        const next = await reader.read();
-        if (next.done) controller.close();
-        else controller.enqueue(next.value);
+        const chunk = opening.shift() ?? (await next());
+        if (chunk) controller.enqueue(chunk);
+        else controller.close();
       },
       async cancel(reason) {
-        onCancel(reason);
+        options.onCancel(reason);
         await reader.cancel(reason).catch(() => {});
       },
     }),

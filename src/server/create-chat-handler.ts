@@ -7,8 +7,8 @@ import { awaitAnswerStart } from './answer-start';
 import { describeProviderError, providerErrorMiddleware, type ProviderFailure } from './provider-error';
 import { quoteClientText } from './request/client-text';
 import { readBody } from './request/read-body';
-import { parseChatRequest } from './request/request-body';
-import { signToolChunks } from './trust/sign-tool-chunks';
+import { parseChatRequest } from './request-body';
+import { createChunkSigner } from './trust/sign-tool-chunks';
 import { createToolSigner } from './trust/tool-signature';
 import { verifyToolParts, type UnverifiedToolPart } from './trust/verify-tool-parts';
 
@@ -128,7 +128,10 @@ export function createChatHandler(options: ChatHandlerOptions = {}): (request: R
       return jsonError(400, 'Invalid messages: they cannot be converted for the model');
     }
     try {
-      const started = await awaitAnswerStart(stream.pipeThrough(signToolChunks({ isServerTool, signer, calls: verified.calls })), stopModel);
+      const started = await awaitAnswerStart(stream, {
+        transform: createChunkSigner({ isServerTool, signer, calls: verified.calls }),
+        onCancel: stopModel,
+      });
       if (!started.ok) {
         stopModel();
         return failureResponse(failure ?? { message: started.errorText, retryable: true, provider: false });

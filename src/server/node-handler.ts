@@ -11,6 +11,10 @@ export interface NodeRequest {
   headers: Record<string, string | string[] | undefined>;
   /** Whether the whole body has arrived. */
   readonly complete: boolean;
+  /** Whether the body stream has been read to its end (by a body parser before us). */
+  readonly readableEnded?: boolean;
+  /** What a body parser (`express.json()`, `express.text()`, …) made of the body. */
+  body?: unknown;
   /** A TLS socket (`encrypted: true`) makes the request's URL `https:`. */
   readonly socket?: object | null;
   on(event: 'data', listener: (chunk: Uint8Array) => void): unknown;
@@ -123,9 +127,22 @@ function toRequest(req: NodeRequest, signal: AbortSignal): Request {
     headers,
     signal,
     // Undici's Request needs `duplex: 'half'` for a streamed body.
-    ...(hasBody ? { body: bodyStream(req), duplex: 'half' as const } : {}),
+    ...(hasBody ? { body: parsedBody(req) ?? bodyStream(req), duplex: 'half' as const } : {}),
   };
   return new Request(new URL(req.originalUrl ?? req.url ?? '/', origin), init);
+}
+
+/**
+ * The body a parser such as `express.json()` already read: the stream holds nothing more, so
+ * the handler gets the parsed value back as JSON (or the text or bytes as they are).
+ */
+function parsedBody(req: NodeRequest): string | Uint8Array<ArrayBuffer> | undefined {
+  if (!req.readableEnded || req.body === undefined) return undefined;
+  const { body } = req;
+  if (typeof body === 'string') return body;
+  // A copy: a Buffer may be a view into a shared pool.
+  if (body instanceof Uint8Array) return new Uint8Array(body);
+  return JSON.stringify(body);
 }
 
 /** The request body as a web stream that asks Node for more only as the handler reads. */

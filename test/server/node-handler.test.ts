@@ -39,6 +39,29 @@ describe('toNodeHandler on a node:http server', () => {
     expect(seen).toEqual({ method: 'POST', url: `http://127.0.0.1:${port}/api/chat?x=1`, header: 'yes', body: '{"hello":"world"}' });
   });
 
+  it('takes the body a parser such as express.json() read before it', async () => {
+    let body: unknown;
+    const nodeHandler = toNodeHandler(async (request) => {
+      body = await request.json();
+      return new Response('ok');
+    });
+    // What express.json() does: read the stream to its end, put the value on req.body.
+    const server = await listen((req: IncomingMessage & { body?: unknown }, res: ServerResponse) => {
+      let text = '';
+      req.setEncoding('utf8');
+      req.on('data', (chunk: string) => (text += chunk));
+      req.on('end', () => {
+        req.body = JSON.parse(text);
+        nodeHandler(req, res);
+      });
+    });
+    closeServer = server.close;
+    const { req, response } = openRequest(server.port, { headers: { 'content-type': 'application/json' } });
+    req.end('{"messages":[{"id":"u1"}]}');
+    expect(await readText(await response)).toBe('ok');
+    expect(body).toEqual({ messages: [{ id: 'u1' }] });
+  });
+
   it('gives a GET request no body', async () => {
     let body: ReadableStream | null = new ReadableStream();
     const { port } = await serve(async (request) => {

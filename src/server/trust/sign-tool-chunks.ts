@@ -3,16 +3,17 @@ import type { SignedToolCall, ToolSigner } from './tool-signature';
 import { SIGNATURE_KEY } from './verify-tool-parts';
 
 /**
- * Signs the server-side tool calls and results in the answer as it streams: a call in its
+ * Signs the server-side tool calls and results of the answer as it streams: a call in its
  * `providerMetadata` (it becomes the part's `callProviderMetadata`), a result in its own (the
  * part's `resultProviderMetadata`). `calls` holds the verified calls of the request, whose
- * results (an approved call that runs now) arrive without their call.
+ * results (an approved call that runs now) arrive without their call. Other chunks come back
+ * as they are, at once.
  */
-export function signToolChunks(options: {
+export function createChunkSigner(options: {
   isServerTool: (toolName: string) => boolean;
   signer: ToolSigner;
   calls: Map<string, SignedToolCall>;
-}): TransformStream<UIMessageChunk, UIMessageChunk> {
+}): (chunk: UIMessageChunk) => UIMessageChunk | Promise<UIMessageChunk> {
   const { isServerTool, signer, calls } = options;
 
   async function sign(chunk: UIMessageChunk): Promise<UIMessageChunk> {
@@ -27,11 +28,11 @@ export function signToolChunks(options: {
         if (!isServerTool(chunk.toolName) && chunk.providerExecuted !== true) return chunk;
         // The part ends as an error at once: its call and its result are signed together.
         const call = { toolCallId: chunk.toolCallId, toolName: chunk.toolName, input: chunk.input };
-        const signatures = {
-          call: await signer.signCall(call),
-          result: await signer.signResult({ ...call, errorText: chunk.errorText }),
-        };
-        return { ...chunk, providerMetadata: withSignatures(chunk.providerMetadata, signatures) };
+        const [callSignature, resultSignature] = await Promise.all([
+          signer.signCall(call),
+          signer.signResult({ ...call, errorText: chunk.errorText }),
+        ]);
+        return { ...chunk, providerMetadata: withSignatures(chunk.providerMetadata, { call: callSignature, result: resultSignature }) };
       }
       case 'tool-output-available':
       case 'tool-output-error': {
@@ -46,21 +47,12 @@ export function signToolChunks(options: {
     }
   }
 
-  return new TransformStream({
-    async transform(chunk, controller) {
-      // Text and the rest pass without waiting for a microtask.
-      if (!chunk.type.startsWith('tool-')) {
-        controller.enqueue(chunk);
-        return;
-      }
-      try {
-        controller.enqueue(await sign(chunk));
-      } catch {
-        // A value JSON cannot carry (the stream fails on it next): passed on unsigned.
-        controller.enqueue(chunk);
-      }
-    },
-  });
+  return (chunk) => {
+    // Text and the rest pass without waiting for a microtask.
+    if (!chunk.type.startsWith('tool-')) return chunk;
+    // A value JSON cannot carry (the stream fails on it next) passes on unsigned.
+    return sign(chunk).catch(() => chunk);
+  };
 }
 
 function withSignatures(metadata: ProviderMetadata | undefined, signatures: { call?: string; result?: string }): ProviderMetadata {

@@ -1,8 +1,8 @@
 import { safeValidateUIMessages, type UIMessage } from 'ai';
 import * as z from 'zod';
-import type { ToolSchemas } from '../../core/tools/types';
-import { formatIssues, quoteClientText } from './client-text';
-import { toolInputSchema } from './json-schema';
+import type { ToolSchemas } from '../core/tools/types';
+import { formatIssues, quoteClientText } from './request/client-text';
+import { toolInputSchema } from './request/json-schema';
 
 /** Names OpenAI, Anthropic and Gemini all accept for a tool. */
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
