@@ -1,9 +1,19 @@
 import { createOpenAI } from '@ai-sdk/openai';
-import { createUIMessageStreamResponse, type LanguageModel, type ToolSet as AIToolSet } from 'ai';
+import { createUIMessageStreamResponse, wrapLanguageModel, type LanguageModel, type ToolSet as AIToolSet, type UIMessageChunk } from 'ai';
 import { toMarkerRequest } from '../core/model/marker-request';
 import { streamChat } from '../core/model/stream-chat';
 import { createDemoModel } from '../transports/demo/model';
+import { awaitAnswerStart } from './answer-start';
+import { describeProviderError, providerErrorMiddleware, type ProviderFailure } from './provider-error';
+import { quoteClientText } from './request/client-text';
+import { readBody } from './request/read-body';
 import { parseChatRequest } from './request-body';
+import { createChunkSigner } from './trust/sign-tool-chunks';
+import { createToolSigner } from './trust/tool-signature';
+import { verifyToolParts, type UnverifiedToolPart } from './trust/verify-tool-parts';
+
+/** 8 MB: see `maxBodyBytes`. */
+const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 /** Options of {@link createChatHandler}. */
 export interface ChatHandlerOptions {
@@ -12,9 +22,12 @@ export interface ChatHandlerOptions {
    * `OPENAI_MODEL`) picks an OpenAI-compatible chat model, and otherwise the embedded demo model.
    */
   model?: LanguageModel;
-  /** Instructions for the model. */
+  /** Instructions for the model. The client cannot send any: its `system` messages get a 400. */
   system?: string;
-  /** Server-side tools (with `execute`), beside the browser's. */
+  /**
+   * Server-side tools (with `execute`), beside the browser's. Their calls are signed as they
+   * stream; a call, approval or result of them that comes back unverified is dropped.
+   */
   tools?: AIToolSet;
   /**
    * Model steps per request (server-side tools can take several).
@@ -28,43 +41,116 @@ export interface ChatHandlerOptions {
    * @default false
    */
   toolMarkers?: boolean;
-  /** Environment to read the OpenAI settings from. @default process.env where it exists */
+  /**
+   * Key (at least 32 characters) of the HMAC-SHA256 signatures on the server-tool calls and
+   * results this handler streams. Give every instance the same one. Without it, a random key
+   * per process: after a restart, or on another instance, earlier server-tool calls no longer
+   * verify and are dropped from what the model sees.
+   * @default env.TOOLCHAT_SECRET, else a random key per process
+   */
+  secret?: string;
+  /**
+   * Largest request body, in bytes, counted as it arrives; a larger one gets a `413`. The
+   * whole conversation comes with every request, images as base64 data URLs (4/3 of their
+   * size): 8 MB holds a few phone photos with the talk around them.
+   * @default 8 * 1024 * 1024
+   */
+  maxBodyBytes?: number;
+  /** Told about each server-tool part of a request that did not verify and was dropped (to log it). */
+  onUnverifiedToolPart?: (part: UnverifiedToolPart) => void;
+  /** Environment to read `OPENAI_*` and `TOOLCHAT_SECRET` from. @default process.env where it exists */
   env?: Record<string, string | undefined>;
 }
 
 /**
- * A web `Request` → `Response` handler for the chat endpoint: validates the body (400 with a
- * JSON error naming the problem), gives the model the browser's tools without `execute` (so
- * their calls come back to the browser), none when the client disabled them for the final
- * round, and streams the answer in the AI SDK's UI message stream protocol.
+ * A web `Request` → `Response` handler for the chat endpoint. It validates the body (a `400`
+ * with a JSON error naming the problem, a `413` past `maxBodyBytes`), gives the model the
+ * browser's tools without `execute` (so their calls come back to the browser), none when the
+ * client disabled them for the final round, runs server-side tools only for calls it made
+ * itself, and streams the answer in the AI SDK's UI message stream protocol. The model call is
+ * aborted when the request's `signal` aborts or the response body is cancelled. A model call
+ * that fails before any output is answered with the provider's message as an HTTP error
+ * (`429` with `Retry-After` for a rate limit, `502` otherwise).
  */
 export function createChatHandler(options: ChatHandlerOptions = {}): (request: Request) => Promise<Response> {
-  const model = options.model ?? modelFromEnv(options.env ?? readProcessEnv());
+  const env = options.env ?? readProcessEnv();
+  const model = withProviderErrors(options.model ?? modelFromEnv(env));
+  const signer = createToolSigner(options.secret ?? (env.TOOLCHAT_SECRET || undefined));
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const serverTools = options.tools ?? {};
+  const isServerTool = (name: string) => Object.hasOwn(serverTools, name);
+
   return async (request) => {
-    if (request.method !== 'POST') return jsonError(405, `Method ${request.method} not allowed: POST a chat request`);
-    let body: unknown;
-    try {
-      body = await request.json();
-    } catch {
-      return jsonError(400, 'Invalid request body: not JSON');
-    }
-    const parsed = await parseChatRequest(body);
+    if (request.method !== 'POST') return jsonError(405, `Method ${quoteClientText(request.method)} not allowed: POST a chat request`);
+    const body = await readBody(request, maxBodyBytes);
+    if (!body.ok) return jsonError(body.status, body.message);
+    const parsed = await parseChatRequest(body.text);
     if (!parsed.ok) return jsonError(400, parsed.message);
-    const { messages, tools, toolsDisabled } = parsed.request;
-    const markers = options.toolMarkers
-      ? toMarkerRequest({ messages, tools, toolsDisabled, ...(options.system === undefined ? {} : { system: options.system }) })
-      : undefined;
-    const stream = await streamChat({
-      model,
-      messages,
-      ...(markers ? markers : { tools, toolsDisabled }),
-      ...(markers || options.system === undefined ? {} : { system: options.system }),
-      ...(options.tools === undefined ? {} : { serverTools: options.tools }),
-      ...(options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }),
-      abortSignal: request.signal,
-    });
-    return createUIMessageStreamResponse({ stream });
+    const { tools, toolsDisabled } = parsed.request;
+    const taken = Object.keys(tools).find(isServerTool);
+    if (taken !== undefined) return jsonError(400, `Invalid tool ${quoteClientText(taken)}: the server has a tool of that name`);
+
+    const verified = await verifyToolParts(parsed.request.messages, { isServerTool, signer });
+    if (options.onUnverifiedToolPart) for (const part of verified.dropped) options.onUnverifiedToolPart(part);
+    const { messages } = verified;
+
+    // One signal for the model call: the client's request, or the response body given up.
+    const abort = new AbortController();
+    const stopModel = (reason?: unknown) => {
+      if (!abort.signal.aborted) abort.abort(reason);
+    };
+    if (request.signal.aborted) stopModel(request.signal.reason);
+    else request.signal.addEventListener('abort', () => stopModel(request.signal.reason), { once: true });
+
+    let failure: ProviderFailure | undefined;
+    let stream: ReadableStream<UIMessageChunk>;
+    try {
+      const markers = options.toolMarkers
+        ? toMarkerRequest({ messages, tools, toolsDisabled, ...(options.system === undefined ? {} : { system: options.system }) })
+        : undefined;
+      stream = await streamChat({
+        model,
+        messages,
+        ...(markers ? markers : { tools, toolsDisabled }),
+        ...(markers || options.system === undefined ? {} : { system: options.system }),
+        ...(options.tools === undefined ? {} : { serverTools: options.tools }),
+        ...(options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }),
+        abortSignal: abort.signal,
+        onError: (error) => {
+          failure = describeProviderError(error);
+          return failure.message;
+        },
+      });
+    } catch {
+      // Before the model is called, only turning the client's messages into the model's
+      // prompt can fail: a part the conversion cannot read.
+      stopModel();
+      return jsonError(400, 'Invalid messages: they cannot be converted for the model');
+    }
+    try {
+      const started = await awaitAnswerStart(stream, {
+        transform: createChunkSigner({ isServerTool, signer, calls: verified.calls }),
+        onCancel: stopModel,
+      });
+      if (!started.ok) {
+        stopModel();
+        return failureResponse(failure ?? { message: started.errorText, retryable: true, provider: false });
+      }
+      return createUIMessageStreamResponse({ stream: started.stream });
+    } catch (error) {
+      stopModel();
+      console.error(error);
+      return jsonError(500, 'Internal server error');
+    }
   };
+}
+
+/** A model call that failed before any output, as an HTTP error the client can act on. */
+function failureResponse(failure: ProviderFailure): Response {
+  const status = failure.status === 429 ? 429 : failure.provider ? 502 : 500;
+  const headers: Record<string, string> =
+    failure.retryAfterMs === undefined ? {} : { 'retry-after': String(Math.ceil(failure.retryAfterMs / 1000)) };
+  return Response.json({ error: { message: failure.message, retryable: failure.retryable } }, { status, headers });
 }
 
 function jsonError(status: number, message: string): Response {
@@ -75,6 +161,13 @@ function readProcessEnv(): Record<string, string | undefined> {
   // Not every runtime of web handlers has `process`.
   const runtime = globalThis as { process?: { env?: Record<string, string | undefined> } };
   return runtime.process?.env ?? {};
+}
+
+/** Provider errors with the provider's message and an honest `isRetryable` (see provider-error.ts). */
+function withProviderErrors(model: LanguageModel): LanguageModel {
+  // A model id string resolves through the AI Gateway, which classifies its own errors.
+  if (typeof model === 'string') return model;
+  return wrapLanguageModel({ model, middleware: providerErrorMiddleware });
 }
 
 function modelFromEnv(env: Record<string, string | undefined>): LanguageModel {

@@ -1,10 +1,21 @@
 import { safeValidateUIMessages, type UIMessage } from 'ai';
 import * as z from 'zod';
 import type { ToolSchemas } from '../core/tools/types';
+import { formatIssues, quoteClientText } from './request/client-text';
+import { toolInputSchema } from './request/json-schema';
+
+/** Names OpenAI, Anthropic and Gemini all accept for a tool. */
+const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/**
+ * Deeper JSON is refused before validation, which recurses. Twice the depth the client keeps
+ * of a tool output (64), so a conversation the client made always fits with its envelope.
+ */
+export const MAX_DEPTH = 128;
 
 const toolSchema = z.object({
   description: z.string().optional(),
-  inputSchema: z.record(z.string(), z.unknown()),
+  inputSchema: toolInputSchema,
 });
 
 /** The body a toolchat client posts: the AI SDK's, plus the tools and the final-round flag. */
@@ -13,7 +24,7 @@ const requestBodySchema = z.looseObject({
   messages: z.array(z.looseObject({ id: z.string(), role: z.string(), parts: z.array(z.unknown()) })).min(1, {
     message: 'messages must hold at least one message',
   }),
-  tools: z.record(z.string().regex(/^[A-Za-z_][\w-]{0,63}$/, 'tool names are letters, digits, _ and -'), toolSchema).optional(),
+  tools: z.record(z.string(), z.unknown()).optional(),
   toolsDisabled: z.boolean().optional(),
 });
 
@@ -25,18 +36,78 @@ export interface ChatRequest {
 
 export type ParseResult = { ok: true; request: ChatRequest } | { ok: false; message: string };
 
-/** Validates a request body; the message names what is wrong. */
-export async function parseChatRequest(body: unknown): Promise<ParseResult> {
+/**
+ * Validates a request body (its JSON text); the message names what is wrong and repeats no
+ * more than a short prefix of anything the client sent.
+ */
+export async function parseChatRequest(text: string): Promise<ParseResult> {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return { ok: false, message: 'Invalid request body: not JSON' };
+  }
+  if (depthExceeds(body, MAX_DEPTH)) return { ok: false, message: `Invalid request body: nested deeper than ${MAX_DEPTH} levels` };
   const parsed = requestBodySchema.safeParse(body);
-  if (!parsed.success) return { ok: false, message: `Invalid request body: ${z.prettifyError(parsed.error)}` };
+  if (!parsed.success) return { ok: false, message: `Invalid request body: ${formatIssues(parsed.error.issues)}` };
+
+  const system = parsed.data.messages.findIndex((message) => message.role === 'system');
+  if (system !== -1) {
+    return {
+      ok: false,
+      message: `Invalid request body: messages[${system}] is a system message; the client cannot send those (instructions belong in the handler's system option)`,
+    };
+  }
+
+  const tools: ToolSchemas = {};
+  for (const [name, definition] of Object.entries(parsed.data.tools ?? {})) {
+    if (!TOOL_NAME.test(name)) {
+      return { ok: false, message: `Invalid tool name ${quoteClientText(name)}: use 1 to 64 letters, digits, _ or -` };
+    }
+    const tool = toolSchema.safeParse(definition);
+    if (!tool.success) return { ok: false, message: `Invalid tool ${quoteClientText(name)}: ${formatIssues(tool.error.issues)}` };
+    tools[name] = tool.data as ToolSchemas[string];
+  }
+
   const messages = await safeValidateUIMessages({ messages: parsed.data.messages });
-  if (!messages.success) return { ok: false, message: `Invalid messages: ${messages.error.message}` };
-  return {
-    ok: true,
-    request: {
-      messages: messages.data,
-      tools: (parsed.data.tools ?? {}) as ToolSchemas,
-      toolsDisabled: parsed.data.toolsDisabled ?? false,
-    },
-  };
+  if (!messages.success) {
+    // The SDK's message repeats the whole conversation: describe its issues instead.
+    const cause = messages.error.cause as { issues?: unknown } | undefined;
+    const detail = Array.isArray(cause?.issues)
+      ? formatIssues(cause.issues as z.core.$ZodIssue[], ['messages'])
+      : 'not valid UI messages';
+    return { ok: false, message: `Invalid messages: ${detail}` };
+  }
+  const badUrl = findBadFileUrl(messages.data);
+  if (badUrl) return { ok: false, message: `Invalid messages: ${badUrl} is not a URL` };
+  return { ok: true, request: { messages: messages.data, tools, toolsDisabled: parsed.data.toolsDisabled ?? false } };
+}
+
+/** The place of a file part whose `url` the model's conversion could not read, if any. */
+function findBadFileUrl(messages: UIMessage[]): string | undefined {
+  for (const [m, message] of messages.entries()) {
+    for (const [p, part] of message.parts.entries()) {
+      if (part.type !== 'file') continue;
+      try {
+        new URL(part.url);
+      } catch {
+        return `messages[${m}].parts[${p}].url`;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Whether JSON nests deeper than `limit`, found without recursion. */
+function depthExceeds(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth >= limit) return true;
+    for (const child of Array.isArray(item) ? item : Object.values(item)) {
+      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    }
+  }
+  return false;
 }

@@ -100,7 +100,7 @@ describe('given a network failure', () => {
     const { result } = renderHook(() => useToolChat({ ...server }));
     await act(() => result.current.sendMessage('Ping'));
     await waitFor(() => expect(result.current.activity.state).toBe('error'));
-    expect(result.current.error?.message).toBe('Could not reach the server (Failed to fetch)');
+    expect(result.current.error?.message).toBe('Could not reach http://localhost/api/chat: network error or CORS (Failed to fetch)');
     expect(result.current.messages.map((m) => m.role)).toEqual(['user']);
 
     await act(() => result.current.retry());

@@ -34,7 +34,7 @@ describe('createChatHandler', () => {
 
     const badTools = await handler(post({ messages: [userMessage], tools: { getWeather: { inputSchema: 'x' } } }));
     expect(badTools.status).toBe(400);
-    expect(await errorOf(badTools)).toMatch(/tools\.getWeather\.inputSchema/);
+    expect(await errorOf(badTools)).toMatch(/^Invalid tool "getWeather": inputSchema: /);
 
     const badPart = await handler(post({ messages: [{ id: 'u', role: 'user', parts: [{ type: 'text' }] }] }));
     expect(badPart.status).toBe(400);

@@ -1,9 +1,9 @@
 import type { LLMock } from '@copilotkit/aimock';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { DefaultChatTransport, isToolUIPart, type UIMessage } from 'ai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { defineTool, useToolChat } from 'toolchat';
+import { ChatRequestError, defineTool, useToolChat } from 'toolchat';
 import { createChatHandler } from 'toolchat/server';
 import { roundTrip, startAimock } from './aimock';
 
@@ -64,5 +64,23 @@ describe('createChatHandler with OPENAI_API_KEY and OPENAI_BASE_URL, against aim
     const last = result.current.messages.at(-1);
     expect(last?.parts.filter(isToolUIPart).map((part) => part.state)).toEqual(['output-available', 'output-available']);
     expect(last?.parts.at(-1)).toMatchObject({ type: 'text', text: roundTrip.answer });
+  });
+});
+
+describe("a provider error reaches the user with the provider's own message", () => {
+  it('a wrong key: "HTTP 502" with what the provider said, and an error that no retry can fix', async () => {
+    // streamText logs the model's error for the server's operator.
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const handler = createChatHandler({
+      env: { OPENAI_API_KEY: 'sk-wrong', OPENAI_BASE_URL: baseURL, OPENAI_MODEL: 'gpt-4o-mini' },
+    });
+    const { result } = renderHook(() =>
+      useToolChat({ api: 'http://localhost/api/chat', fetch: async (input, init) => handler(new Request(String(input), init)), tools }),
+    );
+    await act(() => result.current.sendMessage(roundTrip.userMessage));
+    await waitFor(() => expect(result.current.error).toBeDefined());
+    // aimock answers a wrong key as OpenAI does: 401 with { error: { message: "Invalid API key", … } }.
+    expect(result.current.error).toBeInstanceOf(ChatRequestError);
+    expect(result.current.error).toMatchObject({ status: 502, retryable: false, message: 'HTTP 502: Invalid API key.' });
   });
 });

@@ -1,4 +1,5 @@
 import { generateId } from 'ai';
+import { ChatRequestError } from '../../core/loop/http-errors';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { CodeHighlighterProvider, type CodeHighlighter } from '../markdown/highlight';
 import { preloadMarkdown } from '../markdown/markdown';
@@ -111,7 +112,11 @@ export function ChatWrapper<TOOLS extends ToolSet = ToolSet>({
             empty={empty}
           />
           <StableStatusIndicator activity={chat.activity} showError={!chat.error} />
-          {chat.error && <ErrorBanner error={chat.error} onRetry={() => void chat.retry()} />}
+          {chat.error && (
+            // An error that cannot succeed on retry (a bad key, a conversation past the model's
+            // context) offers no Retry: the banner says what is wrong instead.
+            <ErrorBanner error={chat.error} onRetry={isRetryable(chat.error) ? () => void chat.retry() : undefined} />
+          )}
           <StableComposer onSend={onSend} onStop={chat.stop} busy={chat.busy} inputRef={inputRef} />
         </div>
       </CodeHighlighterProvider>
@@ -119,6 +124,10 @@ export function ChatWrapper<TOOLS extends ToolSet = ToolSet>({
   );
 }
 ChatWrapper.displayName = 'ChatWrapper';
+
+function isRetryable(error: Error): boolean {
+  return !(error instanceof ChatRequestError && error.retryable === false);
+}
 
 function NewChatButton({ onClick, disabled }: { onClick: () => void; disabled: boolean }) {
   const labels = useToolChatLabels();

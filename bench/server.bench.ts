@@ -1,0 +1,328 @@
+// `npm run bench -- server`: createChatHandler behind toNodeHandler on a real node:http server
+// on 127.0.0.1, in a worker thread (its own heap and event loop), answering waves of
+// concurrent streaming requests on the demo model from the main thread; beside it, in
+// another worker and in alternate waves, the route the AI SDK's docs write by hand (the
+// same model and tools, no validation, no signatures) as the baseline of the same run.
+import {
+  convertToModelMessages,
+  createUIMessageStreamResponse,
+  jsonSchema,
+  stepCountIs,
+  streamText,
+  tool,
+  toUIMessageStream,
+  type JSONSchema7,
+  type ToolSet,
+  type UIMessage,
+} from 'ai';
+import { Agent, createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { getHeapStatistics } from 'node:v8';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { z } from 'zod';
+import { toolSchemas } from '../src/core/tools/tool-schemas';
+import { createChatHandler, createDemoModel, toNodeHandler } from '../src/server/index';
+import { demoTools } from '../src/transports/demo/tools';
+import { median, round } from './support/measure';
+import type { BenchRow } from './types';
+
+const BENCH = 'server';
+/** Requests in flight at once. */
+const CONCURRENCY = 300;
+/**
+ * Measured waves per server after two of warm-up: 10 × 300 = 3,000 requests each
+ * (`BENCH_SERVER_WAVES=30` for a longer soak).
+ */
+const WAVES = Math.max(4, Number(process.env.BENCH_SERVER_WAVES ?? 10));
+/** A wave that takes longer has failed (bounded in time as in count). */
+const WAVE_TIMEOUT_MS = 60_000;
+
+type Role = 'toolchat' | 'ai-sdk';
+type ServerMessage = { type: 'ready'; port: number } | { type: 'heap'; bytes: number } | { type: 'busy'; ms: number };
+
+/** A server-side tool, so that its calls are signed and its execute runs in the request. */
+const getTime = tool({
+  description: 'Current time in a city',
+  inputSchema: z.object({ city: z.string() }),
+  execute: async ({ city }) => ({ city, time: '21:04' }),
+});
+
+/** The route as the AI SDK's docs write it: trusts its body. */
+async function aiSdkRoute(request: Request): Promise<Response> {
+  const body = (await request.json()) as { messages: UIMessage[]; tools: Record<string, { description?: string; inputSchema: JSONSchema7 }> };
+  const tools: ToolSet = { getTime };
+  for (const [name, schema] of Object.entries(body.tools)) {
+    tools[name] = tool({ ...(schema.description ? { description: schema.description } : {}), inputSchema: jsonSchema(schema.inputSchema) });
+  }
+  const result = streamText({
+    model: createDemoModel(),
+    messages: await convertToModelMessages(body.messages, { tools, ignoreIncompleteToolCalls: true }),
+    tools,
+    stopWhen: stepCountIs(5),
+    abortSignal: request.signal,
+  });
+  return createUIMessageStreamResponse({ stream: toUIMessageStream({ stream: result.stream, tools, originalMessages: body.messages }) });
+}
+
+/** The server side, in a worker: a handler mounted the way an app mounts it. */
+function serve(role: Role): void {
+  const handler =
+    role === 'toolchat'
+      ? createChatHandler({ model: createDemoModel(), secret: 'bench-secret-bench-secret-bench-secret', tools: { getTime } })
+      : aiSdkRoute;
+  const server = createServer(toNodeHandler(handler));
+  server.keepAliveTimeout = 60_000;
+  server.listen(0, '127.0.0.1', () => {
+    parentPort?.postMessage({ type: 'ready', port: (server.address() as AddressInfo).port } satisfies ServerMessage);
+  });
+  parentPort?.on('message', (message: { type: 'heap' | 'busy' }) => {
+    if (message.type === 'busy') {
+      // Time this thread's event loop has been busy so far: the server's own cost, which the
+      // other thread and other processes on the machine change far less than wall time.
+      parentPort?.postMessage({ type: 'busy', ms: performance.eventLoopUtilization().active } satisfies ServerMessage);
+      return;
+    }
+    const gc = (globalThis as { gc?: () => void }).gc;
+    for (let i = 0; i < 5; i++) gc?.();
+    parentPort?.postMessage({ type: 'heap', bytes: getHeapStatistics().used_heap_size } satisfies ServerMessage);
+  });
+}
+
+const role = (workerData as { role?: Role } | null)?.role;
+if (!isMainThread && role) serve(role);
+
+const { getTime: _serverSide, ...browserTools } = demoTools;
+const schemas = toolSchemas(browserTools);
+const user = (id: string, text: string) => ({ id, role: 'user', parts: [{ type: 'text', text }] });
+
+/** Three kinds of turn, in turn: a browser tool call, a server tool then an answer, an answer from a browser result. */
+const bodies = [
+  JSON.stringify({ messages: [user('u1', "What's the weather in Paris?")], tools: schemas }),
+  JSON.stringify({ messages: [user('u1', 'What time is it in Tokyo?')], tools: schemas }),
+  JSON.stringify({
+    messages: [
+      user('u1', "What's the weather in Paris?"),
+      {
+        id: 'a1',
+        role: 'assistant',
+        parts: [
+          { type: 'step-start' },
+          { type: 'tool-getWeather', toolCallId: 'call_1', state: 'output-available', input: { city: 'Paris' }, output: { city: 'Paris', tempC: 18, condition: 'sunny' } },
+        ],
+      },
+    ],
+    tools: schemas,
+  }),
+];
+
+interface Sample {
+  ok: boolean;
+  firstByteMs: number;
+  totalMs: number;
+}
+
+function post(agent: Agent, port: number, body: string): Promise<Sample> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    let firstByteMs = Number.NaN;
+    let text = '';
+    const req = httpRequest(
+      { agent, host: '127.0.0.1', port, path: '/api/chat', method: 'POST', headers: { 'content-type': 'application/json' } },
+      (res) => {
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          if (Number.isNaN(firstByteMs)) firstByteMs = performance.now() - started;
+          text += chunk;
+        });
+        res.on('end', () => {
+          // Complete means a 200 whose stream reached its end marker.
+          const ok = res.statusCode === 200 && text.includes('"type":"finish"') && text.trimEnd().endsWith('data: [DONE]');
+          resolve({ ok, firstByteMs, totalMs: performance.now() - started });
+        });
+        res.on('error', () => resolve({ ok: false, firstByteMs, totalMs: performance.now() - started }));
+      },
+    );
+    req.on('error', () => resolve({ ok: false, firstByteMs, totalMs: performance.now() - started }));
+    req.end(body);
+  });
+}
+
+async function wave(agent: Agent, port: number, offset: number): Promise<{ samples: Sample[]; wallMs: number }> {
+  const started = performance.now();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`bench server: a wave took over ${WAVE_TIMEOUT_MS} ms`)), WAVE_TIMEOUT_MS);
+  });
+  const requests = Array.from({ length: CONCURRENCY }, (_, i) => post(agent, port, bodies[(offset + i) % bodies.length]!));
+  try {
+    const samples = await Promise.race([Promise.all(requests), timeout]);
+    return { samples, wallMs: performance.now() - started };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+/** A server in its own worker, and a way to ask it for its heap after GC. */
+async function startServer(role: Role) {
+  const worker = new Worker(new URL(import.meta.url), { workerData: { role } });
+  const waiting: ((message: ServerMessage) => void)[] = [];
+  worker.on('message', (message: ServerMessage) => waiting.shift()?.(message));
+  const next = () => new Promise<ServerMessage>((resolve) => waiting.push(resolve));
+  const ready = await next();
+  if (ready.type !== 'ready') throw new Error(`bench server: the ${role} worker did not start`);
+  return {
+    port: ready.port,
+    busy: async () => {
+      const reply = next();
+      worker.postMessage({ type: 'busy' });
+      const message = await reply;
+      return message.type === 'busy' ? message.ms : Number.NaN;
+    },
+    heap: async () => {
+      const reply = next();
+      worker.postMessage({ type: 'heap' });
+      const message = await reply;
+      return message.type === 'heap' ? message.bytes : Number.NaN;
+    },
+    stop: () => worker.terminate(),
+  };
+}
+
+interface Run {
+  samples: Sample[];
+  rates: number[];
+  /** The server thread's busy time per request, per wave. */
+  busyPerRequest: number[];
+  heap: number[];
+}
+
+export default async function run(): Promise<BenchRow[]> {
+  const servers = { toolchat: await startServer('toolchat'), 'ai-sdk': await startServer('ai-sdk') };
+  const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
+  const runs: Record<Role, Run> = {
+    toolchat: { samples: [], rates: [], busyPerRequest: [], heap: [] },
+    'ai-sdk': { samples: [], rates: [], busyPerRequest: [], heap: [] },
+  };
+  const order: Role[] = ['toolchat', 'ai-sdk'];
+  try {
+    // Warm-up: JIT, sockets, the handler's key.
+    for (let i = 0; i < 2; i++) for (const r of order) await wave(agent, servers[r].port, i);
+    for (const r of order) runs[r].heap.push(await servers[r].heap());
+    for (let i = 0; i < WAVES; i++) {
+      // Alternate which goes first, so that neither always follows the other's garbage.
+      for (const r of i % 2 === 0 ? order : [...order].reverse()) {
+        const busyBefore = await servers[r].busy();
+        const result = await wave(agent, servers[r].port, i);
+        runs[r].busyPerRequest.push(((await servers[r].busy()) - busyBefore) / CONCURRENCY);
+        runs[r].samples.push(...result.samples);
+        runs[r].rates.push((CONCURRENCY / result.wallMs) * 1000);
+        runs[r].heap.push(await servers[r].heap());
+      }
+      process.stderr.write('.');
+    }
+  } finally {
+    agent.destroy();
+    await Promise.all(order.map((r) => servers[r].stop()));
+  }
+  return [...rows(runs.toolchat, runs['ai-sdk'])];
+}
+
+function* rows(ours: Run, baseline: Run): Generator<BenchRow> {
+  const requests = WAVES * CONCURRENCY;
+  const completed = (run: Run) => run.samples.filter((sample) => sample.ok);
+  const stat = (run: Run, key: 'totalMs' | 'firstByteMs', p: number) => percentile(completed(run).map((sample) => sample[key]), p);
+  const name = { ours: 'createChatHandler', baseline: 'hand-written AI SDK route' };
+  yield {
+    bench: BENCH,
+    case: `${name.ours}: streaming requests completed (${WAVES} waves of ${CONCURRENCY} concurrent, demo model, node:http on 127.0.0.1)`,
+    value: completed(ours).length,
+    unit: 'requests',
+    target: `= ${requests}`,
+  };
+  yield { bench: BENCH, case: `${name.baseline}: streaming requests completed`, value: completed(baseline).length, unit: 'requests' };
+  for (const [label, key, p] of [
+    ['latency p50, whole answer', 'totalMs', 50],
+    ['latency p99, whole answer', 'totalMs', 99],
+    ['time to first byte p50', 'firstByteMs', 50],
+    ['time to first byte p99', 'firstByteMs', 99],
+  ] as const) {
+    const base = stat(baseline, key, p);
+    yield { bench: BENCH, case: `${name.baseline}: ${label}, ${CONCURRENCY} in flight`, value: round(base), unit: 'ms' };
+    yield {
+      bench: BENCH,
+      case: `${name.ours}: ${label}, ${CONCURRENCY} in flight`,
+      value: round(stat(ours, key, p)),
+      unit: 'ms',
+      baseline: `${name.baseline}, same run`,
+      ratio: round(stat(ours, key, p) / base),
+    };
+  }
+  // Waves of the two servers run back to back: a pair sees the same load from the rest of the
+  // machine, so the ratio is taken per pair.
+  const perPair = (key: 'rates' | 'busyPerRequest') => median(ours[key].map((value, i) => value / (baseline[key][i] ?? Number.NaN)));
+  yield { bench: BENCH, case: `${name.baseline}: requests per second (median of the waves)`, value: round(median(baseline.rates)), unit: 'req/s' };
+  yield {
+    bench: BENCH,
+    case: `${name.ours}: requests per second (median of the waves)`,
+    value: round(median(ours.rates)),
+    unit: 'req/s',
+    baseline: `${name.baseline}, the wave before or after`,
+    ratio: round(perPair('rates')),
+  };
+  yield {
+    bench: BENCH,
+    case: `${name.baseline}: server thread busy per request (median of the waves)`,
+    value: round(median(baseline.busyPerRequest)),
+    unit: 'ms',
+  };
+  yield {
+    bench: BENCH,
+    case: `${name.ours}: server thread busy per request (validation, signatures and all)`,
+    value: round(median(ours.busyPerRequest)),
+    unit: 'ms',
+    baseline: `${name.baseline}, the wave before or after`,
+    ratio: round(perPair('busyPerRequest')),
+    target: '≤ 1.25',
+  };
+  // The heap after GC moves by ±0.5 MB from one wave to the next: the level is the median of
+  // three samples (after the warm-up and the first two waves; after the last three).
+  const mb = (bytes: number) => round(bytes / (1024 * 1024));
+  const level = (samples: number[]) => median(samples);
+  const start = level(ours.heap.slice(0, 3));
+  const end = level(ours.heap.slice(-3));
+  const peak = Math.max(...ours.heap);
+  yield { bench: BENCH, case: `${name.ours}: server heap at the start (after GC; median after the warm-up and waves 1–2)`, value: mb(start), unit: 'MB' };
+  yield {
+    bench: BENCH,
+    case: `${name.ours}: highest server heap after any wave (after GC)`,
+    value: mb(peak),
+    unit: 'MB',
+    baseline: 'at the start',
+    ratio: round(peak / start),
+  };
+  yield {
+    bench: BENCH,
+    case: `${name.ours}: server heap after ${requests} requests (after GC, median of the last 3 waves)`,
+    value: mb(end),
+    unit: 'MB',
+    baseline: 'at the start',
+    ratio: round(end / start),
+    target: '≤ 1.1 (back to its starting level)',
+  };
+  const baseStart = level(baseline.heap.slice(0, 3));
+  const baseEnd = level(baseline.heap.slice(-3));
+  yield {
+    bench: BENCH,
+    case: `${name.baseline}: server heap after ${requests} requests (after GC, median of the last 3 waves)`,
+    value: mb(baseEnd),
+    unit: 'MB',
+    baseline: `at the start (${mb(baseStart)} MB)`,
+    ratio: round(baseEnd / baseStart),
+  };
+}

@@ -1,0 +1,60 @@
+import type { ProviderMetadata, UIMessageChunk } from 'ai';
+import type { SignedToolCall, ToolSigner } from './tool-signature';
+import { SIGNATURE_KEY } from './verify-tool-parts';
+
+/**
+ * Signs the server-side tool calls and results of the answer as it streams: a call in its
+ * `providerMetadata` (it becomes the part's `callProviderMetadata`), a result in its own (the
+ * part's `resultProviderMetadata`). `calls` holds the verified calls of the request, whose
+ * results (an approved call that runs now) arrive without their call. Other chunks come back
+ * as they are, at once.
+ */
+export function createChunkSigner(options: {
+  isServerTool: (toolName: string) => boolean;
+  signer: ToolSigner;
+  calls: Map<string, SignedToolCall>;
+}): (chunk: UIMessageChunk) => UIMessageChunk | Promise<UIMessageChunk> {
+  const { isServerTool, signer, calls } = options;
+
+  async function sign(chunk: UIMessageChunk): Promise<UIMessageChunk> {
+    switch (chunk.type) {
+      case 'tool-input-available': {
+        if (!isServerTool(chunk.toolName) && chunk.providerExecuted !== true) return chunk;
+        const call = { toolCallId: chunk.toolCallId, toolName: chunk.toolName, input: chunk.input };
+        calls.set(chunk.toolCallId, call);
+        return { ...chunk, providerMetadata: withSignatures(chunk.providerMetadata, { call: await signer.signCall(call) }) };
+      }
+      case 'tool-input-error': {
+        if (!isServerTool(chunk.toolName) && chunk.providerExecuted !== true) return chunk;
+        // The part ends as an error at once: its call and its result are signed together.
+        const call = { toolCallId: chunk.toolCallId, toolName: chunk.toolName, input: chunk.input };
+        const [callSignature, resultSignature] = await Promise.all([
+          signer.signCall(call),
+          signer.signResult({ ...call, errorText: chunk.errorText }),
+        ]);
+        return { ...chunk, providerMetadata: withSignatures(chunk.providerMetadata, { call: callSignature, result: resultSignature }) };
+      }
+      case 'tool-output-available':
+      case 'tool-output-error': {
+        const call = calls.get(chunk.toolCallId);
+        if (!call) return chunk;
+        const result =
+          chunk.type === 'tool-output-available' ? { ...call, output: chunk.output } : { ...call, errorText: chunk.errorText };
+        return { ...chunk, providerMetadata: withSignatures(chunk.providerMetadata, { result: await signer.signResult(result) }) };
+      }
+      default:
+        return chunk;
+    }
+  }
+
+  return (chunk) => {
+    // Text and the rest pass without waiting for a microtask.
+    if (!chunk.type.startsWith('tool-')) return chunk;
+    // A value JSON cannot carry (the stream fails on it next) passes on unsigned.
+    return sign(chunk).catch(() => chunk);
+  };
+}
+
+function withSignatures(metadata: ProviderMetadata | undefined, signatures: { call?: string; result?: string }): ProviderMetadata {
+  return { ...metadata, [SIGNATURE_KEY]: signatures };
+}

@@ -1,0 +1,102 @@
+/**
+ * HMAC-SHA256 signatures for the server-tool calls and results a handler streams, so that it
+ * can recognise them when the browser sends the conversation back, without keeping state.
+ * Web Crypto only (`crypto.subtle`), so the handler runs on edge runtimes too.
+ */
+
+/** What a signature binds: the call, and for a result also its output or error text. */
+export interface SignedToolCall {
+  toolCallId: string;
+  toolName: string;
+  input: unknown;
+}
+
+export type SignedToolResult = SignedToolCall & ({ output: unknown } | { errorText: string });
+
+export interface ToolSigner {
+  signCall(call: SignedToolCall): Promise<string>;
+  verifyCall(call: SignedToolCall, signature: string): Promise<boolean>;
+  signResult(result: SignedToolResult): Promise<string>;
+  verifyResult(result: SignedToolResult, signature: string): Promise<boolean>;
+}
+
+/** Shorter secrets are refused: HMAC-SHA256 wants a key of at least 256 bits of entropy. */
+export const MIN_SECRET_LENGTH = 32;
+
+let processKey: Promise<CryptoKey> | undefined;
+
+/**
+ * A signer keyed by `secret`, or without one by a random key made once per process (then a
+ * restarted process or another instance cannot verify what this one signed).
+ */
+export function createToolSigner(secret: string | undefined): ToolSigner {
+  if (secret !== undefined && secret.length < MIN_SECRET_LENGTH) {
+    throw new Error(`createChatHandler: the secret must be at least ${MIN_SECRET_LENGTH} characters (use a random one)`);
+  }
+  const key =
+    secret === undefined
+      ? (processKey ??= importKey(crypto.getRandomValues(new Uint8Array(32))))
+      : importKey(new TextEncoder().encode(secret));
+  const sign = async (payload: unknown[]) => {
+    const signature = await crypto.subtle.sign('HMAC', await key, encode(payload));
+    return toBase64Url(new Uint8Array(signature));
+  };
+  const verify = async (payload: unknown[], signature: string) => {
+    const bytes = fromBase64Url(signature);
+    return bytes !== undefined && crypto.subtle.verify('HMAC', await key, bytes, encode(payload));
+  };
+  const callPayload = (call: SignedToolCall) => ['toolchat/tool-call/v1', call.toolCallId, call.toolName, call.input];
+  const resultPayload = (result: SignedToolResult) => [
+    'toolchat/tool-result/v1',
+    result.toolCallId,
+    result.toolName,
+    result.input,
+    'output' in result ? { output: result.output } : { errorText: result.errorText },
+  ];
+  return {
+    signCall: (call) => sign(callPayload(call)),
+    verifyCall: (call, signature) => verify(callPayload(call), signature),
+    signResult: (result) => sign(resultPayload(result)),
+    verifyResult: (result, signature) => verify(resultPayload(result), signature),
+  };
+}
+
+function importKey(bytes: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
+  return crypto.subtle.importKey('raw', bytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+}
+
+function encode(payload: unknown[]): Uint8Array<ArrayBuffer> {
+  return new TextEncoder().encode(canonicalJson(payload));
+}
+
+/**
+ * JSON with object keys sorted, of the value as JSON would carry it (`toJSON`, dates, dropped
+ * `undefined`): the server signs the value it streams and verifies the copy the browser parsed
+ * and sent back, and both must give the same text.
+ */
+export function canonicalJson(value: unknown): string {
+  return canonical(JSON.parse(JSON.stringify(value) ?? 'null') as unknown);
+}
+
+function canonical(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  const record = value as Record<string, unknown>;
+  const entries = Object.keys(record)
+    .sort()
+    .map((key) => `${JSON.stringify(key)}:${canonical(record[key])}`);
+  return `{${entries.join(',')}}`;
+}
+
+function toBase64Url(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | undefined {
+  // An HMAC-SHA256 is 32 bytes: 43 characters unpadded.
+  if (!/^[A-Za-z0-9_-]{43}$/.test(text)) return undefined;
+  const binary = atob(text.replaceAll('-', '+').replaceAll('_', '/'));
+  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+}

@@ -1,0 +1,109 @@
+import { getToolName, isToolUIPart, type ProviderMetadata, type UIMessage } from 'ai';
+import type { SignedToolCall, ToolSigner } from './tool-signature';
+
+/** The provider-metadata key under which the handler keeps its signatures. */
+export const SIGNATURE_KEY = 'toolchat';
+
+/** A server-tool part of the request that the handler could not verify, and dropped. */
+export interface UnverifiedToolPart {
+  /** The call's id, cut to 64 characters (it comes from the client). */
+  toolCallId: string;
+  toolName: string;
+  /** Whether the call itself (its id, name and input) or its result failed to verify. */
+  failed: 'call' | 'result';
+}
+
+export interface VerifiedConversation {
+  /** The messages without unverified server-tool parts and without the handler's signatures. */
+  messages: UIMessage[];
+  /** The verified server-tool calls by id: an approved one may run and its result is signed. */
+  calls: Map<string, SignedToolCall>;
+  dropped: UnverifiedToolPart[];
+}
+
+/**
+ * Keeps the server-side tool parts (the handler's own tools, and tools the provider ran) only
+ * where the handler's signature verifies: the call for its id, name and input, and a result
+ * for its output or error too. Everything else the browser sends about server tools is
+ * dropped, so a made-up call, an approval of it, an edited input or a made-up output never
+ * reaches `execute` or the model. Browser tools' parts are the browser's and stay.
+ */
+export async function verifyToolParts(
+  messages: UIMessage[],
+  options: { isServerTool: (toolName: string) => boolean; signer: ToolSigner },
+): Promise<VerifiedConversation> {
+  const calls = new Map<string, SignedToolCall>();
+  const dropped: UnverifiedToolPart[] = [];
+  const verified: UIMessage[] = [];
+  for (const message of messages) {
+    const parts: UIMessage['parts'] = [];
+    for (const part of message.parts) {
+      if (!isToolUIPart(part)) {
+        parts.push(part);
+        continue;
+      }
+      const toolName = getToolName(part);
+      const { callProviderMetadata, resultProviderMetadata, ...rest } = part as typeof part & {
+        callProviderMetadata?: ProviderMetadata;
+        resultProviderMetadata?: ProviderMetadata;
+      };
+      const unsigned = {
+        ...rest,
+        ...withoutSignatures('callProviderMetadata', callProviderMetadata),
+        ...withoutSignatures('resultProviderMetadata', resultProviderMetadata),
+      } as typeof part;
+      if (!options.isServerTool(toolName) && part.providerExecuted !== true) {
+        parts.push(unsigned);
+        continue;
+      }
+      const signatures = { ...signaturesOf(resultProviderMetadata), ...signaturesOf(callProviderMetadata) };
+      const call: SignedToolCall = { toolCallId: part.toolCallId, toolName, input: part.input };
+      const failed = await check(part, call, signatures, options.signer);
+      if (failed) {
+        dropped.push({ toolCallId: part.toolCallId.slice(0, 64), toolName, failed });
+        continue;
+      }
+      calls.set(part.toolCallId, call);
+      parts.push(unsigned);
+    }
+    verified.push({ ...message, parts });
+  }
+  return { messages: verified, calls, dropped };
+}
+
+async function check(
+  part: UIMessage['parts'][number] & { state: string },
+  call: SignedToolCall,
+  signatures: { call?: string; result?: string },
+  signer: ToolSigner,
+): Promise<'call' | 'result' | undefined> {
+  try {
+    if (part.state === 'input-streaming') return 'call';
+    if (signatures.call === undefined || !(await signer.verifyCall(call, signatures.call))) return 'call';
+    if (part.state !== 'output-available' && part.state !== 'output-error') return undefined;
+    const result =
+      part.state === 'output-available'
+        ? { ...call, output: (part as { output?: unknown }).output }
+        : { ...call, errorText: String((part as { errorText?: unknown }).errorText) };
+    if (signatures.result === undefined || !(await signer.verifyResult(result, signatures.result))) return 'result';
+    return undefined;
+  } catch {
+    // Input or output that cannot be read as JSON cannot be what the handler signed.
+    return 'call';
+  }
+}
+
+function signaturesOf(metadata: ProviderMetadata | undefined): { call?: string; result?: string } {
+  const own = metadata?.[SIGNATURE_KEY];
+  return {
+    ...(typeof own?.call === 'string' ? { call: own.call } : {}),
+    ...(typeof own?.result === 'string' ? { result: own.result } : {}),
+  };
+}
+
+/** The metadata without the handler's key (the provider never needs to see it). */
+function withoutSignatures<K extends string>(key: K, metadata: ProviderMetadata | undefined): Partial<Record<K, ProviderMetadata>> {
+  if (metadata === undefined) return {};
+  const { [SIGNATURE_KEY]: _own, ...rest } = metadata;
+  return Object.keys(rest).length === 0 ? {} : ({ [key]: rest } as Partial<Record<K, ProviderMetadata>>);
+}
