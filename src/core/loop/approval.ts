@@ -1,5 +1,6 @@
 import type { ToolSet } from '../tools/define-tool';
 import { findTool } from '../tools/execute-tool-calls';
+import { validateToolInput } from '../tools/input-schema';
 import type { ToolCall } from '../tools/types';
 
 export interface ApprovalAnswer {
@@ -20,12 +21,12 @@ export async function askApproval(
 ): Promise<ApprovalAnswer | undefined> {
   const tool = findTool(tools, call.toolName);
   if (!tool?.execute || tool.needsApproval === undefined || tool.needsApproval === false) return undefined;
-  const parsed = await tool.inputSchema.safeParseAsync(call.input);
+  const parsed = await validateToolInput(tool, call.input);
   if (!parsed.success) return undefined;
   let needed = true;
   if (typeof tool.needsApproval === 'function') {
     try {
-      needed = await (tool.needsApproval as (input: unknown) => boolean | PromiseLike<boolean>)(parsed.data);
+      needed = await (tool.needsApproval as (input: unknown) => boolean | PromiseLike<boolean>)(parsed.value);
     } catch {
       needed = true;
     }

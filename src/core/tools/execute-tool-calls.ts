@@ -1,6 +1,6 @@
-import * as z from 'zod';
 import type { AnyToolDefinition, ToolSet } from './define-tool';
 import { errorMessage, toolErrorMessages } from './errors';
+import { validateToolInput } from './input-schema';
 import type { ToolCall, ToolCallResult } from './types';
 
 /** Options of {@link executeToolCalls}. */
@@ -35,34 +35,77 @@ export const DEFAULT_TOOL_TIMEOUT_MS = 30_000;
  * `__proto__` must get "unknown tool", not a property of `Object.prototype`.
  */
 export function findTool(tools: ToolSet, toolName: string): AnyToolDefinition | undefined {
-  return Object.hasOwn(tools, toolName) ? tools[toolName] : undefined;
+  if (typeof tools !== 'object' || tools === null || typeof toolName !== 'string' || !Object.hasOwn(tools, toolName)) return undefined;
+  const tool = tools[toolName];
+  return typeof tool === 'object' && tool !== null ? tool : undefined;
 }
 
 class CallAbortedError extends Error {}
 
-/** Runs one call to its single result; never throws. */
+/**
+ * Runs one call to its single result; never throws, whatever the call and the tool set hold
+ * (a schema that throws, an `execute` that is not a function, getters that throw…).
+ */
 export async function executeToolCall(
   call: ToolCall,
   tools: ToolSet,
   options: ExecuteToolCallsOptions = {},
 ): Promise<ToolCallResult> {
-  const { toolCallId, toolName } = call;
+  const toolCallId = typeof call?.toolCallId === 'string' ? call.toolCallId : String(call?.toolCallId);
+  const toolName = typeof call?.toolName === 'string' ? call.toolName : String(call?.toolName);
   const fail = (error: string): ToolCallResult => ({ toolCallId, toolName, ok: false, error });
+  try {
+    return await runCall({ toolCallId, toolName, input: call.input }, tools, options, fail);
+  } catch (error) {
+    return fail(errorMessage(error));
+  }
+}
+
+async function runCall(
+  call: ToolCall,
+  tools: ToolSet,
+  options: ExecuteToolCallsOptions,
+  fail: (error: string) => ToolCallResult,
+): Promise<ToolCallResult> {
+  const { toolCallId, toolName } = call;
   const tool = findTool(tools, toolName);
   if (!tool) return fail(toolErrorMessages.unknownTool(toolName));
-  if (!tool.execute) return fail(toolErrorMessages.noExecute(toolName));
+  if (typeof tool.execute !== 'function') return fail(toolErrorMessages.noExecute(toolName));
 
-  const parsed = await tool.inputSchema.safeParseAsync(call.input);
-  if (!parsed.success) return fail(toolErrorMessages.invalidInput(toolName, z.prettifyError(parsed.error)));
+  const parsed = await validateToolInput(tool, call.input);
+  if (!parsed.success) return fail(toolErrorMessages.invalidInput(toolName, parsed.message));
 
-  const attempts = Math.max(1, Math.floor(tool.retry?.attempts ?? 1));
+  const attempts = retryAttempts(tool.retry);
   for (let attempt = 1; ; attempt++) {
-    const result = await attemptOnce(call, tool, parsed.data, options);
+    const result = await attemptOnce(call, tool, parsed.value, options);
     if (result.ok || attempt >= attempts || result.cancelled) return strip(result);
-    const delayMs = backoffDelay(tool.retry?.backoffMs ?? 0, attempt, options.random ?? Math.random);
+    const delayMs = backoffDelay(finiteAtLeast(tool.retry?.backoffMs, 0, 0), attempt, options.random ?? Math.random);
     options.onRetry?.(toolCallId, attempt + 1, delayMs, result.error);
     if (!(await sleep(delayMs, options.signal))) return fail(toolErrorMessages.cancelled(toolName));
   }
+}
+
+/** `value` when it is a finite number of at least `min`, else `fallback`. */
+function finiteAtLeast(value: unknown, min: number, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= min ? value : fallback;
+}
+
+/** Runs in all: a retry policy that is not a positive whole number runs once. */
+function retryAttempts(retry: unknown): number {
+  const attempts = typeof retry === 'object' && retry !== null ? (retry as { attempts?: unknown }).attempts : undefined;
+  return Math.floor(finiteAtLeast(attempts, 1, 1));
+}
+
+// Timers wrap above 2^31 − 1 ms (about 24.8 days) and fire at once: a longer limit means none.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** The time limit of a call: the tool's own, the option's, or the default; `Infinity` disables it. */
+function callTimeout(tool: AnyToolDefinition, options: ExecuteToolCallsOptions): number {
+  for (const value of [tool.timeoutMs, options.timeoutMs]) {
+    if (typeof value !== 'number' || Number.isNaN(value) || value < 0) continue;
+    return value > MAX_TIMER_MS ? Number.POSITIVE_INFINITY : value;
+  }
+  return DEFAULT_TOOL_TIMEOUT_MS;
 }
 
 /**
@@ -91,7 +134,7 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve(true);
-    }, ms);
+    }, Math.min(ms, MAX_TIMER_MS));
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
@@ -106,7 +149,7 @@ async function attemptOnce(
   const { toolCallId, toolName } = call;
   const outer = options.signal;
   if (outer?.aborted) return { toolCallId, toolName, ok: false, error: toolErrorMessages.cancelled(toolName), cancelled: true };
-  const timeoutMs = tool.timeoutMs ?? options.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
+  const timeoutMs = callTimeout(tool, options);
   const controller = new AbortController();
   let abortedWith: string | undefined;
   let rejectAborted: (error: Error) => void = () => {};
@@ -155,16 +198,18 @@ export async function executeToolCalls(
   tools: ToolSet,
   options: ExecuteToolCallsOptions = {},
 ): Promise<ToolCallResult[]> {
-  const limit = Math.max(1, options.concurrency ?? Number.POSITIVE_INFINITY);
-  const results = new Array<ToolCallResult>(calls.length);
+  const { concurrency } = options;
+  const limit = typeof concurrency === 'number' && !Number.isNaN(concurrency) ? Math.max(1, concurrency) : Number.POSITIVE_INFINITY;
+  const list = Array.isArray(calls) ? calls : [];
+  const results = new Array<ToolCallResult>(list.length);
   let next = 0;
   const worker = async () => {
-    while (next < calls.length) {
+    while (next < list.length) {
       const index = next++;
-      results[index] = await executeToolCall(calls[index]!, tools, options);
+      results[index] = await executeToolCall(list[index]!, tools, options);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(limit, calls.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(limit, list.length) }, worker));
   return results;
 }
 
