@@ -14,7 +14,7 @@ type Id = string | number;
  * every id still unanswered with a JSON-RPC error through the transport, so the SDK rejects
  * the request like any other failure.
  */
-export function createCallWatch(baseFetch: typeof globalThis.fetch, describeLoss: () => string) {
+export function createCallWatch(baseFetch: typeof globalThis.fetch, describeLoss: () => string, onOrphans: () => void) {
   const pending = new Set<Id>();
   let transport: Transport | undefined;
 
@@ -24,6 +24,7 @@ export function createCallWatch(baseFetch: typeof globalThis.fetch, describeLoss
     for (const id of orphans) {
       transport.onmessage({ jsonrpc: '2.0', id, error: { code: -32000, message: describeLoss() } });
     }
+    onOrphans();
   };
 
   const track = (body: unknown): Id[] => {

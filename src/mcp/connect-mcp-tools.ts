@@ -127,6 +127,7 @@ export async function connectMcpTools(options: ConnectMcpToolsOptions): Promise<
   };
 
   let client: Client | undefined;
+  let checking = false;
   const context = {
     client: () => {
       if (!client || state !== 'open') throw new Error(`the connection to the MCP server ${label} is ${state === 'lost' ? 'lost' : 'closed'}`);
@@ -154,6 +155,7 @@ export async function connectMcpTools(options: ConnectMcpToolsOptions): Promise<
     onToolsChanged: () => {
       if (state === 'open') refresh().catch(reportError);
     },
+    onStreamLost: () => checkAlive(),
   });
   client = opened.client;
 
@@ -168,15 +170,15 @@ export async function connectMcpTools(options: ConnectMcpToolsOptions): Promise<
   const loseConnection = (cause: unknown) => {
     if (state !== 'open') return;
     const error = new McpConnectionError(`The MCP server ${label} is no longer reachable: ${errorMessage(cause)}`, { cause });
-    end('lost', error);
     reportError(error);
+    end('lost', error);
   };
   client.onclose = () => loseConnection('it closed the connection');
   // The SDK reports trouble it may recover from here (a dropped stream it reopens, a response
   // stream cut short, which the call watch answers): a ping tells whether the server is still there.
-  let checking = false;
-  client.onerror = () => {
-    if (checking || state !== 'open') return;
+  client.onerror = () => checkAlive();
+  function checkAlive() {
+    if (checking || state !== 'open' || !client) return;
     checking = true;
     context
       .client()
@@ -185,7 +187,7 @@ export async function connectMcpTools(options: ConnectMcpToolsOptions): Promise<
       .finally(() => {
         checking = false;
       });
-  };
+  }
 
   const close = async () => {
     end('closed', new McpConnectionError(`The connection to the MCP server ${label} was closed`));

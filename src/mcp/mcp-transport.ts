@@ -19,6 +19,8 @@ export interface OpenMcpClientOptions {
   transport: McpTransportKind | 'auto';
   clientInfo: { name: string; version: string };
   onToolsChanged: () => void;
+  /** A response stream ended without an answer: the server may be gone. */
+  onStreamLost: () => void;
 }
 
 export interface OpenedMcpClient {
@@ -53,7 +55,7 @@ async function connectWith(
   const client = new Client(options.clientInfo, {
     listChanged: { tools: { autoRefresh: false, debounceMs: 0, onChanged: () => options.onToolsChanged() } },
   });
-  const watch = createCallWatch(options.fetch ?? ((input, init) => globalThis.fetch(input, init)), () => `the response stream from ${url.origin} ended before the answer came`);
+  const watch = createCallWatch(options.fetch ?? ((input, init) => globalThis.fetch(input, init)), () => `the response stream from ${url.origin} ended before the answer came`, () => options.onStreamLost());
   const requestInit: RequestInit = options.headers === undefined ? {} : { headers: options.headers };
   let transport: Transport;
   if (kind === 'streamable-http') {
