@@ -1,6 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
 import { errorMessage } from '../core/tools/errors';
 import { createCallWatch } from './call-watch';
 
@@ -53,6 +54,9 @@ async function connectWith(
   options: OpenMcpClientOptions,
 ): Promise<OpenedMcpClient> {
   const client = new Client(options.clientInfo, {
+    // The SDK's default (Ajv) compiles schemas with `new Function`, which a strict CSP forbids:
+    // tools' output schemas are checked by the same eval-free validator as their input.
+    jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
     listChanged: { tools: { autoRefresh: false, debounceMs: 0, onChanged: () => options.onToolsChanged() } },
   });
   const watch = createCallWatch(options.fetch ?? ((input, init) => globalThis.fetch(input, init)), () => `the response stream from ${url.origin} ended before the answer came`, () => options.onStreamLost());

@@ -121,6 +121,8 @@ export async function exposeToolsToWebMCP(tools: ToolSet, options: ExposeToolsTo
     }
   } catch (error) {
     unregister();
+    // Aborted while registering (a component unmounted): nothing is left, and nothing is wrong.
+    if (options.signal?.aborted) return { names: [], unregister };
     throw new Error(`Could not expose the tools to WebMCP: ${errorMessage(error)}`, { cause: error });
   }
   return { names, unregister };
