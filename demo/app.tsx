@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { ChatWrapper, demoTools, localStorageStorage } from 'toolchat';
-import { useMcpTools } from 'toolchat/mcp';
+import { mcpToolRenderers, useMcpTools } from 'toolchat/mcp';
 import { McpConnect } from './mcp-connect';
 
 const suggestions = [
@@ -19,6 +19,7 @@ export function App() {
   const [mcpUrl, setMcpUrl] = useState<string | undefined>(undefined);
   const mcp = useMcpTools({ url: mcpUrl, name: 'mcp' });
   const tools = useMemo(() => ({ ...demoTools, ...mcp.tools }), [mcp.tools]);
+  const renderTool = useMemo(() => mcpToolRenderers(mcp.tools), [mcp.tools]);
   return (
     <main className="demo">
       <h1>toolchat demo</h1>
@@ -28,6 +29,7 @@ export function App() {
         id="demo"
         storage={storage}
         tools={tools}
+        renderTool={renderTool}
         maxToolRounds={5}
         suggestions={suggestions}
         className="demo-chat"

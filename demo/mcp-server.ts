@@ -199,7 +199,7 @@ function createSessionServer(notes: Map<string, string>, record: (event: Example
         return {
           content: [
             { type: 'text', text: `A ${color} square.` },
-            { type: 'image', mimeType: 'image/png', data: solidPng(16, rgb).toString('base64') },
+            { type: 'image', mimeType: 'image/png', data: solidPng(48, rgb).toString('base64') },
           ],
         };
       }),

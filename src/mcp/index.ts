@@ -17,3 +17,5 @@ export type { UseMcpToolsOptions, UseMcpToolsResult } from './react/use-mcp-tool
 export { useWebMCPTools } from './react/use-webmcp-tools';
 export type { UseWebMCPToolsResult } from './react/use-webmcp-tools';
 export type { ToolSourceState, ToolSourceStatus } from './react/use-tool-source';
+export { McpContentView, mcpToolRenderers, renderMcpToolCall } from './react/mcp-content';
+export type { McpContentViewProps } from './react/mcp-content';

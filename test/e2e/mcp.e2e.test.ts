@@ -52,6 +52,22 @@ describe('the demo connected to a real MCP server from Chromium (another origin:
     await page.close();
   });
 
+  it('shows the image a tool returns on its card', async () => {
+    const { page, errors } = await connectedPage(browser, demo.url, server.url);
+    await send(page, 'Draw square in blue');
+    const log = page.getByRole('log');
+    await log.getByText('mcp_draw_square says: A blue square. (and an image)').waitFor();
+    await log.getByRole('button', { name: 'Used 1 tool' }).click();
+    const card = log.getByRole('group', { name: 'mcp_draw_square' });
+    const image = card.locator('img');
+    await expect.poll(() => image.getAttribute('src')).toMatch(/^data:image\/png;base64,iVBOR/);
+    // Decoded and drawn: the browser knows its size.
+    await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBe(48);
+    await screenshot(page, 'mcp-image');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('asks for approval before a destructive tool runs, and runs it once approved', async () => {
     const { page, errors } = await connectedPage(browser, demo.url, server.url);
     const before = events('delete_note', 'call');
