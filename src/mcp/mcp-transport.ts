@@ -36,7 +36,7 @@ export interface OpenedMcpClient {
 const OLD_SERVER_STATUS = new Set([400, 404, 405]);
 
 function hint(error: unknown): string {
-  const message = errorMessage(error);
+  const message = error instanceof StreamableHTTPError && error.code !== undefined ? `HTTP ${error.code}: ${errorMessage(error)}` : errorMessage(error);
   // What browsers say when a request is refused before it leaves: unreachable, or CORS.
   if (/failed to fetch|networkerror|load failed|fetch failed/i.test(message)) {
     return `${message} (is the server running, and does it allow this page's origin with CORS?)`;
