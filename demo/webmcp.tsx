@@ -51,6 +51,7 @@ function NewsletterForm() {
   };
   return (
     <form
+      className="demo-webmcp-form"
       aria-label="Newsletter"
       onSubmit={submit}
       {...{ toolname: 'subscribe_newsletter', tooldescription: 'Subscribes an email address to the newsletter', toolautosubmit: '' }}

@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { connectMcpTools, type ConnectMcpToolsOptions, type McpServerInfo } from '../connect-mcp-tools';
+import { defaultNeedsApproval, type McpToolInfo } from '../mcp-tool';
 import { useToolSource, type ToolSourceState } from './use-tool-source';
 
 /** Options of {@link useMcpTools}: those of `connectMcpTools`; without `url`, nothing connects. */
@@ -35,6 +36,10 @@ export function useMcpTools(options: UseMcpToolsOptions): UseMcpToolsResult {
       ? undefined
       : JSON.stringify([String(url), name, headers, transport, timeoutMs, typeof needsApproval === 'function' ? 'rule' : needsApproval, attempt]);
 
+  const latestRule = (tool: McpToolInfo) => {
+    const rule = latest.current.needsApproval;
+    return typeof rule === 'function' ? rule(tool) : (rule ?? defaultNeedsApproval(tool));
+  };
   const state = useToolSource(key, async (signal, report) => {
     setServer(undefined);
     const { url: target, onError, ...rest } = latest.current;
@@ -47,10 +52,7 @@ export function useMcpTools(options: UseMcpToolsOptions): UseMcpToolsResult {
         latest.current.onError?.(error);
       },
       // Read when the tool list is built: the latest rule, not the one of the first render.
-      ...(typeof needsApproval === 'function' ? { needsApproval: (tool) => {
-        const rule = latest.current.needsApproval;
-        return typeof rule === 'function' ? rule(tool) : rule ?? true;
-      } } : {}),
+      ...(typeof needsApproval === 'function' ? { needsApproval: latestRule } : {}),
     });
     if (!signal.aborted) setServer(connection.server);
     return connection;
