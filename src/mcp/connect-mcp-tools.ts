@@ -139,8 +139,12 @@ export async function connectMcpTools(options: ConnectMcpToolsOptions): Promise<
     timeoutMs: options.timeoutMs,
   };
 
+  let refreshes = 0;
   const refresh = async () => {
+    // Changes close together: only the latest listing is applied.
+    const refreshing = ++refreshes;
     const listings = await listAllTools(context.client());
+    if (refreshing !== refreshes || state !== 'open') return;
     const names = localToolNames(listings.map((listing) => listing.name), options.name);
     tools = Object.fromEntries(listings.map((listing, i) => [names[i]!, toToolDefinition(listing, names[i]!, context)]));
     notify();
@@ -189,11 +193,13 @@ export async function connectMcpTools(options: ConnectMcpToolsOptions): Promise<
       });
   }
 
-  const close = async () => {
-    end('closed', new McpConnectionError(`The connection to the MCP server ${label} was closed`));
-    listeners.clear();
-    await opened.close();
-  };
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      end('closed', new McpConnectionError(`The connection to the MCP server ${label} was closed`));
+      listeners.clear();
+      await opened.close();
+    })());
   options.signal?.addEventListener('abort', () => void close(), { once: true });
 
   try {

@@ -137,11 +137,14 @@ export async function webMCPTools(options: WebMCPToolsOptions = {}): Promise<Web
   let tools: ToolSet = {};
   let closed = false;
 
+  let reads = 0;
   const read = async () => {
+    // Two toolchange events close together: only the later listing counts.
+    const read = ++reads;
     const listed = (await context.getTools!()).filter(
       (tool) => options.includeExposed === true || !exposedToolNames(context).has(tool.name),
     );
-    if (closed) return;
+    if (closed || read !== reads) return;
     const names = localToolNames(listed.map((tool) => tool.name), options.name);
     tools = Object.fromEntries(listed.map((tool, i) => [names[i]!, toTool(context, tool, options)]));
     for (const listener of [...listeners]) listener();
