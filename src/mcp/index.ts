@@ -3,7 +3,7 @@ export type { ConnectMcpToolsOptions, McpConnection, McpServerInfo } from './con
 export { McpConnectionError } from './mcp-transport';
 export type { McpTransportKind } from './mcp-transport';
 export { defaultNeedsApproval } from './mcp-tool';
-export type { McpToolInfo } from './mcp-tool';
+export type { McpProgress, McpToolInfo } from './mcp-tool';
 export { McpToolError, isMcpToolOutput, mcpText } from './mcp-output';
 export type { McpContent, McpToolOutput } from './mcp-output';
 export { webMCPTools } from './webmcp/webmcp-tools';

@@ -3,7 +3,7 @@ import { CallToolResultSchema, type Tool as McpToolListing } from '@modelcontext
 import type { AnyToolDefinition } from '../core/tools/define-tool';
 import { errorMessage } from '../core/tools/errors';
 import { objectSchema, wireJsonSchema } from './json-schema';
-import { toMcpOutput } from './mcp-output';
+import { toMcpOutput, type McpToolOutput } from './mcp-output';
 
 /** What `needsApproval` decides from: an MCP tool as the server lists it. */
 export interface McpToolInfo {
@@ -43,6 +43,64 @@ export interface McpToolContext {
   timeoutMs: number | undefined;
 }
 
+/** A progress notification of a running MCP call: the call's output until its result comes. */
+export interface McpProgress {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+/**
+ * `tools/call` as an async generator: each progress notification the server sends is yielded
+ * (the loop shows it on the card while the call runs), then the result. The call races the
+ * connection's loss, so it never waits on a server that is gone.
+ */
+async function* callWithProgress(
+  name: string,
+  input: Record<string, unknown>,
+  signal: AbortSignal,
+  context: McpToolContext,
+): AsyncGenerator<McpProgress | McpToolOutput> {
+  const updates: McpProgress[] = [];
+  let wake = () => {};
+  let settled: { ok: true; value: object } | { ok: false; error: unknown } | undefined;
+  const onprogress = ({ progress, total, message }: { progress: number; total?: number | undefined; message?: string | undefined }) => {
+    updates.push({ progress, ...(total === undefined ? {} : { total }), ...(message === undefined ? {} : { message }) });
+    wake();
+  };
+  Promise.race([
+    context.client().callTool({ name, arguments: input }, CallToolResultSchema, {
+      signal,
+      timeout: NO_SDK_TIMEOUT_MS,
+      resetTimeoutOnProgress: true,
+      onprogress,
+    }),
+    context.lost(),
+  ]).then(
+    (value) => {
+      settled = { ok: true, value };
+      wake();
+    },
+    (error: unknown) => {
+      settled = { ok: false, error };
+      wake();
+    },
+  );
+  for (;;) {
+    while (updates.length > 0) yield updates.shift()!;
+    if (settled) break;
+    await new Promise<void>((resolve) => {
+      wake = resolve;
+    });
+  }
+  const outcome = settled as NonNullable<typeof settled>;
+  if (!outcome.ok) {
+    if (signal.aborted) throw outcome.error;
+    throw new Error(`The MCP server ${context.serverLabel} failed on "${name}": ${errorMessage(outcome.error)}`);
+  }
+  yield toMcpOutput(outcome.value, name);
+}
+
 /** The server's description, readable when it gave none. */
 function describe(listing: McpToolListing): string {
   const text = listing.description ?? listing.title ?? listing.annotations?.title;
@@ -73,23 +131,8 @@ export function toToolDefinition(listing: McpToolListing, localName: string, con
     ...(listing.description === undefined ? {} : { description: listing.description }),
     ...(listing.annotations === undefined ? {} : { annotations: listing.annotations }),
   };
-  const execute = async (input: Record<string, unknown>, { signal }: { signal: AbortSignal }) => {
-    let result;
-    try {
-      result = await Promise.race([
-        context.client().callTool({ name: listing.name, arguments: input }, CallToolResultSchema, {
-          signal,
-          timeout: NO_SDK_TIMEOUT_MS,
-          resetTimeoutOnProgress: true,
-        }),
-        context.lost(),
-      ]);
-    } catch (error) {
-      if (signal.aborted) throw error;
-      throw new Error(`The MCP server ${context.serverLabel} failed on "${listing.name}": ${errorMessage(error)}`);
-    }
-    return toMcpOutput(result, listing.name);
-  };
+  const execute = (input: Record<string, unknown>, { signal }: { signal: AbortSignal }) =>
+    callWithProgress(listing.name, input, signal, context);
   return {
     description: describe(listing),
     inputSchema: wireJsonSchema(objectSchema(listing.inputSchema)),

@@ -102,6 +102,17 @@ describe('connectMcpTools against a real MCP server on 127.0.0.1', () => {
     expect(Buffer.from(output?.content[1]?.data ?? '', 'base64').subarray(1, 4).toString()).toBe('PNG');
   });
 
+  it("gives the server's progress notifications as preliminary outputs, then the result", async () => {
+    const connection = await connect();
+    const seen: unknown[] = [];
+    const [result] = await executeToolCalls([{ toolCallId: 'c1', toolName: 'example_count_slowly', input: { seconds: 2 } }], connection.tools, {
+      onPreliminaryOutput: (_id, output) => seen.push(output),
+    });
+    const final = { content: [{ type: 'text', text: 'Counted to 2.' }] };
+    expect(result).toMatchObject({ ok: true, output: final });
+    expect(seen).toEqual([{ progress: 1, total: 2 }, { progress: 2, total: 2 }, final]);
+  });
+
   it('sends MCP cancellation when the loop aborts a call (Stop), and the server sees it', async () => {
     const connection = await connect();
     const stop = new AbortController();

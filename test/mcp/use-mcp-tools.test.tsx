@@ -1,5 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { executeToolCalls } from 'toolchat/core';
 import { useMcpTools, type UseMcpToolsOptions } from 'toolchat/mcp';
 import { startExampleMcpServer, type ExampleMcpServer } from '../../demo/mcp-server';
 
@@ -69,13 +70,10 @@ describe('useMcpTools against a real MCP server', () => {
     const { result } = renderHook(() => useMcpTools({ url: leaving.url }));
     await waitFor(() => expect(result.current.status).toBe('connected'));
     // A call in flight notices the server is gone.
-    const running = (result.current.tools.count_slowly?.execute as (input: unknown, options: unknown) => Promise<unknown>)(
-      { seconds: 30 },
-      { signal: new AbortController().signal, toolCallId: 'c1' },
-    ).catch((error: unknown) => error);
+    const running = executeToolCalls([{ toolCallId: 'c1', toolName: 'count_slowly', input: { seconds: 30 } }], result.current.tools);
     await waitFor(() => expect(leaving.events.some((event) => event.type === 'call')).toBe(true));
     await leaving.close();
-    expect(await running).toBeInstanceOf(Error);
+    expect((await running)[0]).toMatchObject({ ok: false, error: expect.stringMatching(/^The MCP server http:\/\/127\.0\.0\.1:\d+ failed on "count_slowly": /) });
     await waitFor(() => expect(result.current.status).toBe('error'), { timeout: 5000 });
     expect(result.current.error?.message).toMatch(/is no longer reachable/);
     expect(result.current.tools).toEqual({});
