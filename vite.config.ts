@@ -4,7 +4,7 @@ import pkg from './package.json' with { type: 'json' };
 
 const external = [...Object.keys(pkg.peerDependencies), ...Object.keys(pkg.dependencies)];
 
-// Library build: three ESM entries; peers and dependencies stay external (and their subpaths).
+// Library build: four ESM entries; peers and dependencies stay external (and their subpaths).
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic' } },
   build: {
@@ -17,6 +17,7 @@ export default defineConfig({
         index: fileURLToPath(new URL('./src/index.ts', import.meta.url)),
         core: fileURLToPath(new URL('./src/core/index.ts', import.meta.url)),
         server: fileURLToPath(new URL('./src/server/index.ts', import.meta.url)),
+        mcp: fileURLToPath(new URL('./src/mcp/index.ts', import.meta.url)),
       },
       formats: ['es'],
       cssFileName: 'styles',

@@ -10,6 +10,7 @@ const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta
 export const alias = [
   { find: /^toolchat\/core$/, replacement: src('core/index.ts') },
   { find: /^toolchat\/server$/, replacement: src('server/index.ts') },
+  { find: /^toolchat\/mcp$/, replacement: src('mcp/index.ts') },
   { find: /^toolchat$/, replacement: src('index.ts') },
 ];
 

@@ -1,4 +1,7 @@
+import { useMemo, useState } from 'react';
 import { ChatWrapper, demoTools, localStorageStorage } from 'toolchat';
+import { mcpToolRenderers, useMcpTools } from 'toolchat/mcp';
+import { McpConnect } from './mcp-connect';
 
 const suggestions = [
   "What's the weather in Paris?",
@@ -12,14 +15,21 @@ const storage = localStorageStorage({ prefix: 'toolchat-demo' });
 
 /** The demo chat: browser-side tools, the endpoint at /api/chat served by the dev server. */
 export function App() {
+  // An MCP server's tools join the demo's own, prefixed `mcp_`.
+  const [mcpUrl, setMcpUrl] = useState<string | undefined>(undefined);
+  const mcp = useMcpTools({ url: mcpUrl, name: 'mcp' });
+  const tools = useMemo(() => ({ ...demoTools, ...mcp.tools }), [mcp.tools]);
+  const renderTool = useMemo(() => mcpToolRenderers(mcp.tools), [mcp.tools]);
   return (
     <main className="demo">
       <h1>toolchat demo</h1>
+      <McpConnect url={mcpUrl} mcp={mcp} onConnect={setMcpUrl} onDisconnect={() => setMcpUrl(undefined)} />
       <ChatWrapper
         api="/api/chat"
         id="demo"
         storage={storage}
-        tools={demoTools}
+        tools={tools}
+        renderTool={renderTool}
         maxToolRounds={5}
         suggestions={suggestions}
         className="demo-chat"

@@ -11,7 +11,12 @@ export default defineConfig({
   oxc: { jsx: { runtime: 'automatic' } },
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173 },
-  build: { outDir: fileURLToPath(new URL('../dist-demo', import.meta.url)), emptyOutDir: true },
+  build: {
+    outDir: fileURLToPath(new URL('../dist-demo', import.meta.url)),
+    emptyOutDir: true,
+    // Two pages: the chat (with its MCP field) and the WebMCP demo.
+    rolldownOptions: { input: { main: `${root}index.html`, webmcp: `${root}webmcp.html` } },
+  },
   plugins: [
     chatApiPlugin(async (server) => {
       // Loaded through Vite, so the handler runs the package's TypeScript source.

@@ -51,6 +51,17 @@ export const cases = [
     budget: 'upFront',
   },
   {
+    name: 'toolchat/mcp: MCP and WebMCP tools and their hooks (own code + @cfworker/json-schema; peers and the MCP SDK external)',
+    code: `export * from 'toolchat/mcp';`,
+    external: [...PEERS, '@modelcontextprotocol/sdk'],
+    budget: 'mcp',
+  },
+  {
+    name: 'toolchat/mcp with the MCP SDK client bundled, what an app adds for MCP (peers external; the SSE fallback loads on demand)',
+    code: `export * from 'toolchat/mcp';`,
+    external: PEERS,
+  },
+  {
     name: 'baseline: @ai-sdk/react useChat + DefaultChatTransport (React external)',
     code: `export { useChat } from '@ai-sdk/react'; export { DefaultChatTransport } from 'ai';`,
     external: REACT,
@@ -95,8 +106,13 @@ export const competitors = [
 const aliasPlugin = {
   name: 'toolchat-alias',
   setup(b) {
-    const entries = { toolchat: 'index.ts', 'toolchat/core': 'core/index.ts', 'toolchat/server': 'server/index.ts' };
-    b.onResolve({ filter: /^toolchat(\/core|\/server)?$/ }, (args) => ({ path: src(entries[args.path]) }));
+    const entries = {
+      toolchat: 'index.ts',
+      'toolchat/core': 'core/index.ts',
+      'toolchat/server': 'server/index.ts',
+      'toolchat/mcp': 'mcp/index.ts',
+    };
+    b.onResolve({ filter: /^toolchat(\/core|\/server|\/mcp)?$/ }, (args) => ({ path: src(entries[args.path]) }));
   },
 };
 
@@ -128,19 +144,28 @@ async function measure(entry) {
     ...(entry.external === 'all-packages' ? { packages: 'external' } : { external: external(entry.external) }),
     plugins: [lazyPlugin, aliasPlugin],
     logLevel: 'silent',
+    metafile: true,
   });
   const code = result.outputFiles[0].contents;
-  return { minBytes: code.length, gzipBytes: gzipSync(code, { level: 9 }).length };
+  const inputs = Object.keys(result.metafile.inputs);
+  return {
+    minBytes: code.length,
+    gzipBytes: gzipSync(code, { level: 9 }).length,
+    // Whether any of toolchat/mcp (its source, the MCP SDK, its validator) is in the bundle.
+    includesMcp: inputs.some((path) => MCP_CODE.test(path)),
+  };
 }
+
+const MCP_CODE = /(?:^|\/)src\/mcp\/|@modelcontextprotocol\/|@cfworker\/json-schema/;
 
 /** Every case with its sizes in bytes and KiB, and its budget when package.json sets one. */
 export async function measureSizes() {
   const budgets = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')).sizeBudget ?? {};
   const rows = [];
   for (const entry of cases) {
-    const { minBytes, gzipBytes } = await measure(entry);
+    const { minBytes, gzipBytes, includesMcp } = await measure(entry);
     const budgetKiB = entry.budget === undefined ? undefined : budgets[entry.budget];
-    rows.push({ name: entry.name, budget: entry.budget, budgetKiB, minBytes, gzipBytes, gzipKiB: gzipBytes / 1024 });
+    rows.push({ name: entry.name, budget: entry.budget, budgetKiB, minBytes, gzipBytes, gzipKiB: gzipBytes / 1024, includesMcp });
   }
   return rows;
 }

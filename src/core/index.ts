@@ -4,6 +4,8 @@ export type { AnyToolDefinition, ToolDefinition, ToolExecuteOptions, ToolSet } f
 export { executeToolCall, executeToolCalls, DEFAULT_TOOL_TIMEOUT_MS } from './tools/execute-tool-calls';
 export type { ExecuteToolCallsOptions } from './tools/execute-tool-calls';
 export { toolSchemas } from './tools/tool-schemas';
+export { validateToolInput } from './tools/input-schema';
+export type { InferToolInput, ToolInputSchema, ToolInputValidation } from './tools/input-schema';
 export { toolErrorMessages } from './tools/errors';
 export type { ToolRetry } from './tools/define-tool';
 export { backoffDelay } from './tools/execute-tool-calls';

@@ -23,7 +23,7 @@ describe('the demo app in Chromium, through its /api/chat endpoint', () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(demo.url);
-    await page.getByRole('textbox').fill("What's the weather in Paris?");
+    await page.getByRole('textbox', { name: 'Message' }).fill("What's the weather in Paris?");
     await page.getByRole('button', { name: 'Send' }).click();
 
     const log = page.getByRole('log');
@@ -71,7 +71,7 @@ describe('the demo app in Chromium, through its /api/chat endpoint', () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(demo.url);
-    await page.getByRole('textbox').fill('Search slowly for cats');
+    await page.getByRole('textbox', { name: 'Message' }).fill('Search slowly for cats');
     await page.getByRole('button', { name: 'Send' }).click();
     const log = page.getByRole('log');
     await expect.poll(() => log.getByRole('group', { name: 'slowSearch' }).getAttribute('data-state')).toBe('running');
@@ -86,7 +86,7 @@ describe('the demo app in Chromium, through its /api/chat endpoint', () => {
     await screenshot(page, 'demo-reload-interrupted');
 
     // The conversation goes on, valid for the model.
-    await page.getByRole('textbox').fill("What's the weather in Paris?");
+    await page.getByRole('textbox', { name: 'Message' }).fill("What's the weather in Paris?");
     await page.getByRole('button', { name: 'Send' }).click();
     await log.getByText(/21°C/).waitFor();
     expect(errors).toEqual([]);

@@ -8,6 +8,7 @@ interface SizeRow {
   budgetKiB?: number;
   gzipBytes: number;
   gzipKiB: number;
+  includesMcp: boolean;
 }
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -23,6 +24,14 @@ describe('bundle budget (min+gzip, package.json sizeBudget)', () => {
     expect(budgets).toBeDefined();
     const measured = rows.flatMap((row) => (row.budget === undefined ? [] : [row.budget])).sort();
     expect(Object.keys(budgets ?? {}).sort()).toEqual(measured);
+  });
+
+  it("keeps toolchat/mcp (its code, the MCP SDK, its validator) out of ChatWrapper's and useToolChat's first load", () => {
+    const firstLoad = rows.filter((row) => /^toolchat: (?:ChatWrapper|useToolChat)|everything up front/.test(row.name));
+    expect(firstLoad).toHaveLength(4);
+    for (const row of firstLoad) expect(row, row.name).toMatchObject({ includesMcp: false });
+    // The measurement sees MCP code where it is: in the toolchat/mcp entry.
+    expect(rows.filter((row) => row.name.startsWith('toolchat/mcp')).map((row) => row.includesMcp)).toEqual([true, true]);
   });
 
   for (const row of rows.filter((r) => r.budget !== undefined)) {

@@ -1,4 +1,5 @@
 import type { AnyToolDefinition } from '../tools/define-tool';
+import { validateToolInputNow, type ToolInputValidation } from '../tools/input-schema';
 
 export interface ApprovalAnswer {
   approved: boolean;
@@ -14,11 +15,17 @@ export interface ApprovalAnswer {
  * without `execute` (the app answers it), is never asked about.
  */
 export function approvalNeeded(tool: AnyToolDefinition | undefined, input: unknown, alwaysAllowed: boolean): boolean | Promise<boolean> {
-  if (!tool || typeof tool.execute !== 'function' || alwaysAllowed) return false;
-  const rule = tool.needsApproval as boolean | ((input: unknown) => boolean | PromiseLike<boolean>) | undefined;
+  let rule: boolean | ((input: unknown) => boolean | PromiseLike<boolean>) | undefined;
+  try {
+    if (!tool || typeof tool.execute !== 'function' || alwaysAllowed) return false;
+    rule = tool.needsApproval as typeof rule;
+  } catch {
+    // A tool set built at run time may have getters that throw: ask, the safe side.
+    return true;
+  }
   if (rule === undefined || rule === false) return false;
-  const decide = (validated: { valid: boolean; value?: unknown }): boolean | Promise<boolean> => {
-    if (!validated.valid) return false;
+  const decide = (validated: ToolInputValidation): boolean | Promise<boolean> => {
+    if (!validated.success) return false;
     if (typeof rule !== 'function') return true;
     try {
       const answer = rule(validated.value);
@@ -27,25 +34,8 @@ export function approvalNeeded(tool: AnyToolDefinition | undefined, input: unkno
       return true;
     }
   };
-  let validated: { valid: boolean; value?: unknown } | Promise<{ valid: boolean; value?: unknown }>;
-  try {
-    validated = validate(tool, input);
-  } catch {
-    return true;
-  }
+  const validated = validateToolInputNow(tool, input);
   return isThenable(validated) ? validated.then(decide, () => true) : decide(validated);
-}
-
-/** The tool's schema on the input: synchronously when the schema can, else a Promise. */
-function validate(tool: AnyToolDefinition, input: unknown): { valid: boolean; value?: unknown } | Promise<{ valid: boolean; value?: unknown }> {
-  const schema = tool.inputSchema;
-  try {
-    const result = schema.safeParse(input);
-    return result.success ? { valid: true, value: result.data } : { valid: false };
-  } catch {
-    // Async refinements cannot be checked synchronously.
-    return schema.safeParseAsync(input).then((result) => (result.success ? { valid: true, value: result.data } : { valid: false }));
-  }
 }
 
 function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> & Promise<T> {

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { InferToolInput, ToolInputSchema } from './input-schema';
 
 /** What `execute` receives besides the input. */
 export interface ToolExecuteOptions {
@@ -14,8 +14,11 @@ export interface ToolExecuteOptions {
 export interface ToolDefinition<INPUT = unknown, OUTPUT = unknown> {
   /** Tells the model what the tool does and when to call it. */
   description?: string;
-  /** Validates the model's input before `execute` runs; its JSON Schema is sent to the model. */
-  inputSchema: z.ZodType<INPUT>;
+  /**
+   * Validates the model's input before `execute` runs; its JSON Schema is sent to the model.
+   * A zod schema, a JSON Schema made with `jsonSchema()` from `ai`, or any Standard Schema.
+   */
+  inputSchema: ToolInputSchema<INPUT>;
   /**
    * Runs the tool. Leave it out for tools the app runs itself and answers with
    * `addToolResult`.
@@ -57,7 +60,7 @@ export interface ToolRetry {
  */
 export interface AnyToolDefinition {
   description?: string;
-  inputSchema: z.ZodType;
+  inputSchema: ToolInputSchema;
   execute?: (input: never, options: ToolExecuteOptions) => unknown;
   needsApproval?: boolean | ((input: never) => boolean | PromiseLike<boolean>);
   timeoutMs?: number;
@@ -68,7 +71,8 @@ export interface AnyToolDefinition {
 export type ToolSet = Record<string, AnyToolDefinition>;
 
 /**
- * Defines a browser-side tool; `execute` receives the input its schema infers.
+ * Defines a browser-side tool; `execute` receives the input its schema infers (a zod schema,
+ * `jsonSchema<T>()` from `ai`, or any Standard Schema).
  *
  * @example
  * const getWeather = defineTool({
@@ -77,8 +81,8 @@ export type ToolSet = Record<string, AnyToolDefinition>;
  *   execute: async ({ city }, { signal }) => fetchWeather(city, signal),
  * });
  */
-export function defineTool<SCHEMA extends z.ZodType, OUTPUT>(
-  tool: ToolDefinition<z.output<SCHEMA>, OUTPUT> & { inputSchema: SCHEMA },
-): ToolDefinition<z.output<SCHEMA>, OUTPUT> & { inputSchema: SCHEMA } {
+export function defineTool<SCHEMA extends ToolInputSchema, OUTPUT>(
+  tool: ToolDefinition<InferToolInput<SCHEMA>, OUTPUT> & { inputSchema: SCHEMA },
+): ToolDefinition<InferToolInput<SCHEMA>, OUTPUT> & { inputSchema: SCHEMA } {
   return tool;
 }

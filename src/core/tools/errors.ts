@@ -13,6 +13,11 @@ export const toolErrorMessages = {
 export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message || error.name;
   if (typeof error === 'string') return error;
+  // Errors of another realm (a frame's, jsdom's DOMException) fail `instanceof Error`.
+  if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string') {
+    const { message, name } = error as { message: string; name?: unknown };
+    return message || (typeof name === 'string' ? name : 'Error');
+  }
   try {
     return JSON.stringify(error) ?? String(error);
   } catch {

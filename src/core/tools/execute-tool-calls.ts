@@ -1,6 +1,6 @@
-import * as z from 'zod';
 import type { AnyToolDefinition, ToolSet } from './define-tool';
 import { errorMessage, toolErrorMessages } from './errors';
+import { validateToolInput } from './input-schema';
 import { checkNumberOption, MAX_TIMER_MS, numberRules } from './number-options';
 import type { ToolCall, ToolCallResult } from './types';
 
@@ -36,14 +36,17 @@ export const DEFAULT_TOOL_TIMEOUT_MS = 30_000;
  * `__proto__` must get "unknown tool", not a property of `Object.prototype`.
  */
 export function findTool(tools: ToolSet, toolName: string): AnyToolDefinition | undefined {
-  return Object.hasOwn(tools, toolName) ? tools[toolName] : undefined;
+  if (typeof tools !== 'object' || tools === null || typeof toolName !== 'string' || !Object.hasOwn(tools, toolName)) return undefined;
+  const tool = tools[toolName];
+  return typeof tool === 'object' && tool !== null ? tool : undefined;
 }
 
 class CallAbortedError extends Error {}
 
 /**
- * Runs one call to its single result. Whatever the model sends or the tool does becomes a
- * result; only invalid `options` (the caller's code) reject, with a `TypeError`.
+ * Runs one call to its single result, whatever the call and the tool set hold (a schema that
+ * throws, an `execute` that is not a function, getters that throw, a bad `retry`…); only
+ * invalid `options` (the caller's own code) reject, with a `TypeError` naming the option.
  */
 export async function executeToolCall(
   call: ToolCall,
@@ -51,8 +54,23 @@ export async function executeToolCall(
   options: ExecuteToolCallsOptions = {},
 ): Promise<ToolCallResult> {
   checkExecuteOptions(options);
-  const { toolCallId, toolName } = call;
+  const toolCallId = typeof call?.toolCallId === 'string' ? call.toolCallId : String(call?.toolCallId);
+  const toolName = typeof call?.toolName === 'string' ? call.toolName : String(call?.toolName);
   const fail = (error: string): ToolCallResult => ({ toolCallId, toolName, ok: false, error });
+  try {
+    return await runCall({ toolCallId, toolName, input: call.input }, tools, options, fail);
+  } catch (error) {
+    return fail(errorMessage(error));
+  }
+}
+
+async function runCall(
+  call: ToolCall,
+  tools: ToolSet,
+  options: ExecuteToolCallsOptions,
+  fail: (error: string) => ToolCallResult,
+): Promise<ToolCallResult> {
+  const { toolCallId, toolName } = call;
   const tool = findTool(tools, toolName);
   if (!tool) return fail(toolErrorMessages.unknownTool(toolName));
   if (typeof tool.execute !== 'function') return fail(toolErrorMessages.noExecute(toolName));
@@ -60,17 +78,26 @@ export async function executeToolCall(
   const invalid = invalidToolSetting(tool);
   if (invalid) return fail(`Tool "${toolName}" is misconfigured: ${invalid}`);
 
-  const parsed = await tool.inputSchema.safeParseAsync(call.input);
-  if (!parsed.success) return fail(toolErrorMessages.invalidInput(toolName, z.prettifyError(parsed.error)));
+  const parsed = await validateToolInput(tool, call.input);
+  if (!parsed.success) return fail(toolErrorMessages.invalidInput(toolName, parsed.message));
 
   const attempts = tool.retry?.attempts ?? 1;
   for (let attempt = 1; ; attempt++) {
-    const result = await attemptOnce(call, tool, parsed.data, options);
+    const result = await attemptOnce(call, tool, parsed.value, options);
     if (result.ok || attempt >= attempts || result.cancelled) return strip(result);
     const delayMs = backoffDelay(tool.retry?.backoffMs ?? 0, attempt, options.random ?? Math.random);
     options.onRetry?.(toolCallId, attempt + 1, delayMs, result.error);
     if (!(await sleep(delayMs, options.signal))) return fail(toolErrorMessages.cancelled(toolName));
   }
+}
+
+/**
+ * The time limit of a call: the tool's own, the option's, or the default (all checked before).
+ * Timers wrap above 2^31 − 1 ms (about 24.8 days) and fire at once: a longer limit is none.
+ */
+function callTimeout(tool: AnyToolDefinition, options: ExecuteToolCallsOptions): number {
+  const value = tool.timeoutMs ?? options.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
+  return value > MAX_TIMER_MS ? Number.POSITIVE_INFINITY : value;
 }
 
 /**
@@ -99,7 +126,7 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve(true);
-    }, ms);
+    }, Math.min(ms, MAX_TIMER_MS));
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
@@ -114,7 +141,7 @@ async function attemptOnce(
   const { toolCallId, toolName } = call;
   const outer = options.signal;
   if (outer?.aborted) return { toolCallId, toolName, ok: false, error: toolErrorMessages.cancelled(toolName), cancelled: true };
-  const timeoutMs = tool.timeoutMs ?? options.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
+  const timeoutMs = callTimeout(tool, options);
   const controller = new AbortController();
   let abortedWith: string | undefined;
   let rejectAborted: (error: Error) => void = () => {};
@@ -129,7 +156,7 @@ async function attemptOnce(
   };
   const onOuterAbort = () => abort(toolErrorMessages.cancelled(toolName));
   outer?.addEventListener('abort', onOuterAbort, { once: true });
-  const timer = timeoutMs <= MAX_TIMER_MS
+  const timer = Number.isFinite(timeoutMs)
     ? setTimeout(() => abort(toolErrorMessages.timedOut(toolName, timeoutMs)), timeoutMs)
     : undefined;
 
@@ -156,8 +183,9 @@ async function attemptOnce(
 /**
  * Runs a turn's tool calls, in parallel up to `concurrency`. Every call gets exactly one
  * result with its id, in the order of the calls: unknown tools, invalid input, thrown errors,
- * timeouts and cancellation become `ok: false` results the model can read. Invalid `options`
- * (`concurrency: NaN`, `timeoutMs: -1`) reject with a `TypeError` naming the option.
+ * timeouts and cancellation become `ok: false` results the model can read. It never rejects
+ * for what the calls or the tool set hold; invalid `options` (`concurrency: NaN`, `timeoutMs:
+ * -1`) reject with a `TypeError` naming the option.
  */
 export async function executeToolCalls(
   calls: readonly ToolCall[],
@@ -166,15 +194,16 @@ export async function executeToolCalls(
 ): Promise<ToolCallResult[]> {
   checkExecuteOptions(options);
   const limit = options.concurrency ?? Number.POSITIVE_INFINITY;
-  const results = new Array<ToolCallResult>(calls.length);
+  const list = Array.isArray(calls) ? calls : [];
+  const results = new Array<ToolCallResult>(list.length);
   let next = 0;
   const worker = async () => {
-    while (next < calls.length) {
+    while (next < list.length) {
       const index = next++;
-      results[index] = await executeToolCall(calls[index]!, tools, options);
+      results[index] = await executeToolCall(list[index]!, tools, options);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(limit, calls.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(limit, list.length) }, worker));
   return results;
 }
 
@@ -188,6 +217,8 @@ export function checkExecuteOptions(options: ExecuteToolCallsOptions): void {
 function invalidToolSetting(tool: AnyToolDefinition): string | undefined {
   try {
     checkNumberOption('timeoutMs', tool.timeoutMs, numberRules.timeoutMs);
+    const retry: unknown = tool.retry;
+    if (retry !== undefined && (typeof retry !== 'object' || retry === null)) return '`retry` must be an object with `attempts`.';
     checkNumberOption('retry.attempts', tool.retry?.attempts, numberRules.retryAttempts);
     checkNumberOption('retry.backoffMs', tool.retry?.backoffMs, numberRules.backoffMs);
     return undefined;

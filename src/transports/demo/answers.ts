@@ -113,3 +113,22 @@ export function searchSentence(query: string, outcome: ToolOutcome): string {
   if (titles.length === 0) return `I found nothing for "${query}".`;
   return `I found ${titles.length} result${titles.length === 1 ? '' : 's'} for "${query}": ${titles.join('; ')}.`;
 }
+
+/** What a tool the demo model does not know returned: its text blocks (MCP), or its value. */
+function remoteText(value: unknown): string {
+  const content = isRecord(value) && Array.isArray(value.content) ? value.content : undefined;
+  if (!content) return describe(value);
+  const texts = content.flatMap((block) => (isRecord(block) && block.type === 'text' && typeof block.text === 'string' ? [block.text] : []));
+  const images = content.filter((block) => isRecord(block) && block.type === 'image').length;
+  const shown = texts.join(' ').trim() || (isRecord(value) && value.structuredContent !== undefined ? describe(value.structuredContent) : '');
+  const image = images === 0 ? '' : images === 1 ? ' (and an image)' : ` (and ${images} images)`;
+  return `${shown || 'nothing'}${image}`;
+}
+
+/** The answer from a connected tool's outcome. */
+export function remoteToolSentence(outcome: ToolOutcome): string {
+  const { result, toolName } = outcome;
+  if (result.status === 'denied') return `OK, I won't run ${toolName}${result.reason ? ` (${result.reason})` : ''}.`;
+  if (result.status === 'error') return `Sorry, ${toolName} failed: ${result.message}`;
+  return `${toolName} says: ${remoteText(result.value)}`;
+}

@@ -1,3 +1,4 @@
+import type { OfferedTool } from './named-tool';
 import type {
   LanguageModelV4CallOptions,
   LanguageModelV4Message,
@@ -28,6 +29,8 @@ export interface Conversation {
   callCount: number;
   /** Tools the model may call this turn. */
   availableTools: ReadonlySet<string>;
+  /** The function tools on offer with their descriptions and schemas (none in marker mode). */
+  offeredTools: readonly OfferedTool[];
 }
 
 const RESULT_LINE = /^\s*Tool (result|error) for ([^\s()]+) \(([^)]*)\):[ \t]?(.*)$/;
@@ -139,7 +142,13 @@ export function readConversation(
     }
   });
 
-  return { request, outcomes, callCount, availableTools: availableTools(options, toolMarkers, markerToolNames) };
+  const available = availableTools(options, toolMarkers, markerToolNames);
+  const offeredTools = (options.tools ?? []).flatMap((tool) =>
+    tool.type === 'function' && available.has(tool.name)
+      ? [{ name: tool.name, inputSchema: tool.inputSchema, ...(tool.description === undefined ? {} : { description: tool.description }) }]
+      : [],
+  );
+  return { request, outcomes, callCount, availableTools: available, offeredTools };
 }
 
 const TOOLS_DISABLED =

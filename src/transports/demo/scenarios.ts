@@ -4,11 +4,13 @@ import {
   describe,
   lookupLabel,
   lookupSentence,
+  remoteToolSentence,
   searchSentence,
   strayOutcomeSentence,
 } from './answers';
 import type { Conversation, ToolOutcome } from './conversation';
 import { readIntent, type Lookup } from './intents';
+import { findNamedTool, inputFor } from './named-tool';
 
 /** A tool call the demo model decided to make (ids are given when it is written out). */
 export interface DemoToolCall {
@@ -49,6 +51,8 @@ const unavailable = (what: string, tool: string) => say(`I can't ${what} right n
 export function decideTurn(conversation: Conversation): DemoTurn {
   const { intent, think } = readIntent(conversation.request);
   let turn: DemoTurn;
+  const named = namedToolTurn(conversation);
+  if (named) return think ? { ...named, reasoning: reasoningFor(conversation, named) } : named;
   switch (intent.kind) {
     case 'lookup':
       turn = lookupTurn(intent.lookups, conversation);
@@ -74,10 +78,37 @@ export function decideTurn(conversation: Conversation): DemoTurn {
       turn = say(intent.question);
       break;
     case 'help':
-      turn = say(HELP_TEXT);
+      turn = say(helpText(conversation));
       break;
   }
   return think ? { ...turn, reasoning: reasoningFor(conversation, turn) } : turn;
+}
+
+const DEMO_TOOLS: ReadonlySet<string> = new Set(DEMO_TOOL_NAMES);
+
+/** Tools on offer that the demo model has no intent for: connected MCP servers, WebMCP pages. */
+const connectedTools = (conversation: Conversation) => conversation.offeredTools.filter((tool) => !DEMO_TOOLS.has(tool.name));
+
+/**
+ * A connected tool the user names: called once with input read from the request, then the
+ * answer from its result (see named-tool.ts for the rules).
+ */
+function namedToolTurn(conversation: Conversation): DemoTurn | undefined {
+  // A result of a tool the request names: the call this turn made (a misspelt name is not named).
+  const results = conversation.outcomes.filter((candidate) => !DEMO_TOOLS.has(candidate.toolName));
+  const named = findNamedTool(conversation.request, results.map((candidate) => ({ name: candidate.toolName, inputSchema: {} })));
+  if (named) return say(conversation.outcomes.map((each) => (DEMO_TOOLS.has(each.toolName) ? strayOutcomeSentence(each) : remoteToolSentence(each))).join(' '));
+  if (conversation.outcomes.length > 0) return undefined;
+  const found = findNamedTool(conversation.request, connectedTools(conversation));
+  if (!found) return undefined;
+  return say(`Calling ${found.tool.name}.`, [{ toolName: found.tool.name, input: inputFor(conversation.request, found.tool, found.end) }]);
+}
+
+function helpText(conversation: Conversation): string {
+  const connected = connectedTools(conversation).map((tool) => tool.name);
+  if (connected.length === 0) return HELP_TEXT;
+  const example = (connected[0] ?? '').replace(/^[^_]*_(?=.*[_-])/, '').replace(/[_-]+/g, ' ');
+  return `${HELP_TEXT} I can also call the tools you connected (${connected.join(', ')}): name one, e.g. "use ${example}".`;
 }
 
 function reasoningFor(conversation: Conversation, turn: DemoTurn): string {

@@ -1,0 +1,166 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
+import type { JSONSchema7, Schema } from 'ai';
+import * as z from 'zod';
+
+/**
+ * What a tool's `inputSchema` may be: a zod schema, a JSON Schema made with `jsonSchema()` from
+ * `ai` (validated by its `validate` when it has one), or any Standard Schema (valibot, ArkType…;
+ * its JSON Schema comes from `~standard.jsonSchema` when the library provides one).
+ */
+export type ToolInputSchema<INPUT = unknown> = z.ZodType<INPUT> | Schema<INPUT> | StandardSchemaV1<unknown, INPUT>;
+
+/** The input `execute` receives for a schema: what the schema outputs after validation. */
+export type InferToolInput<SCHEMA> =
+  SCHEMA extends z.ZodType
+    ? z.output<SCHEMA>
+    : SCHEMA extends StandardSchemaV1
+      ? StandardSchemaV1.InferOutput<SCHEMA>
+      : SCHEMA extends Schema<infer INPUT>
+        ? INPUT
+        : never;
+
+/** The outcome of {@link validateToolInput}: the validated input, or what is wrong with it. */
+export type ToolInputValidation = { success: true; value: unknown } | { success: false; message: string };
+
+// `ai` marks its schemas with this registered symbol (`jsonSchema()`, `zodSchema()`, `asSchema()`).
+const AI_SCHEMA = Symbol.for('vercel.ai.schema');
+
+type Kind =
+  | { kind: 'zod'; schema: z.ZodType }
+  | { kind: 'ai'; schema: Schema<unknown> }
+  | { kind: 'standard'; schema: StandardSchemaV1 }
+  | { kind: 'unknown' };
+
+function classify(schema: unknown): Kind {
+  if ((typeof schema !== 'object' && typeof schema !== 'function') || schema === null) return { kind: 'unknown' };
+  if ('_zod' in schema) return { kind: 'zod', schema: schema as z.ZodType };
+  if ((schema as Record<symbol, unknown>)[AI_SCHEMA] === true) return { kind: 'ai', schema: schema as Schema<unknown> };
+  const standard = (schema as Partial<StandardSchemaV1>)['~standard'];
+  if (typeof standard === 'object' && standard !== null && typeof standard.validate === 'function') {
+    return { kind: 'standard', schema: schema as StandardSchemaV1 };
+  }
+  return { kind: 'unknown' };
+}
+
+const NOT_A_SCHEMA =
+  'its inputSchema is not a zod schema, a JSON Schema made with jsonSchema() from "ai", or a Standard Schema';
+
+/** zod's own layout for issues: `✖ message` and `  → at path`, one issue after the other. */
+function formatIssues(issues: ReadonlyArray<StandardSchemaV1.Issue>): string {
+  if (issues.length === 0) return '✖ Invalid input';
+  return issues
+    .map((issue) => {
+      const path = (issue.path ?? []).map((segment) => String(typeof segment === 'object' ? segment.key : segment));
+      return path.length > 0 ? `✖ ${issue.message}\n  → at ${path.join('.')}` : `✖ ${issue.message}`;
+    })
+    .join('\n');
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  return typeof error === 'string' ? error : 'Invalid input';
+}
+
+/**
+ * Validates a model's input against a tool's `inputSchema`, whatever kind it is; never throws.
+ * A `jsonSchema()` without `validate` accepts any input, as it does in the AI SDK.
+ *
+ * @example
+ * const result = await validateToolInput(tool, { city: 'Paris' });
+ * if (!result.success) console.log(result.message);
+ */
+export async function validateToolInput(tool: { inputSchema?: unknown }, input: unknown): Promise<ToolInputValidation> {
+  return validateToolInputNow(tool, input);
+}
+
+/**
+ * {@link validateToolInput}, synchronously whenever the schema validates synchronously (zod
+ * without async refinements, most Standard Schemas), so the loop can decide about approval in
+ * the same task the call arrives in; a Promise otherwise. Never throws or rejects.
+ */
+export function validateToolInputNow(
+  tool: { inputSchema?: unknown },
+  input: unknown,
+): ToolInputValidation | Promise<ToolInputValidation> {
+  const failed = (error: unknown): ToolInputValidation => ({ success: false, message: `its input schema failed: ${messageOf(error)}` });
+  try {
+    const kind = classify(tool.inputSchema);
+    switch (kind.kind) {
+      case 'zod': {
+        const fromZod = (parsed: z.ZodSafeParseResult<unknown>): ToolInputValidation =>
+          parsed.success ? { success: true, value: parsed.data } : { success: false, message: z.prettifyError(parsed.error) };
+        let parsed: z.ZodSafeParseResult<unknown>;
+        try {
+          parsed = kind.schema.safeParse(input);
+        } catch {
+          // Async refinements cannot run synchronously: zod says so by throwing. Whatever threw,
+          // the async parse gives the answer (or the failure) the caller gets either way.
+          return kind.schema.safeParseAsync(input).then(fromZod, failed);
+        }
+        return fromZod(parsed);
+      }
+      case 'ai': {
+        if (typeof kind.schema.validate !== 'function') return { success: true, value: input };
+        const fromAi = (result: Awaited<ReturnType<NonNullable<Schema<unknown>['validate']>>>): ToolInputValidation =>
+          result.success ? { success: true, value: result.value } : { success: false, message: messageOf(result.error) };
+        const result = kind.schema.validate(input);
+        return isPromiseLike(result) ? Promise.resolve(result).then(fromAi, failed) : fromAi(result);
+      }
+      case 'standard': {
+        const fromStandard = (result: StandardSchemaV1.Result<unknown>): ToolInputValidation =>
+          result.issues === undefined ? { success: true, value: result.value } : { success: false, message: formatIssues(result.issues) };
+        const result = kind.schema['~standard'].validate(input);
+        return isPromiseLike(result) ? Promise.resolve(result).then(fromStandard, failed) : fromStandard(result);
+      }
+      case 'unknown':
+        return { success: false, message: NOT_A_SCHEMA };
+    }
+  } catch (error) {
+    return failed(error);
+  }
+}
+
+/** The JSON Schema of anything that accepts any object: for schemas that cannot say more. */
+const ANY_OBJECT: JSONSchema7 = { type: 'object', additionalProperties: true };
+
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
+}
+
+/** A JSON Schema without its `$schema` dialect line; anything but an object accepts any object. */
+export function withoutDialect(schema: unknown): JSONSchema7 {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return ANY_OBJECT;
+  const { $schema: _ignored, ...rest } = schema as JSONSchema7 & { $schema?: string };
+  return rest;
+}
+
+/**
+ * The JSON Schema of a tool's input as the model is told it, now. `pending` is a Promise when the
+ * schema gives its JSON Schema asynchronously (`jsonSchema(promise)`): until it settles the model
+ * gets a schema that accepts any object. Never throws: a schema that cannot be converted (a
+ * Standard Schema without `~standard.jsonSchema`, a converter that throws) also gives that.
+ */
+export function inputJsonSchema(schema: unknown): { jsonSchema: JSONSchema7; pending?: PromiseLike<unknown> } {
+  try {
+    const kind = classify(schema);
+    switch (kind.kind) {
+      case 'zod':
+        return { jsonSchema: withoutDialect(z.toJSONSchema(kind.schema, { io: 'input' })) };
+      case 'ai': {
+        const jsonSchema: unknown = kind.schema.jsonSchema;
+        if (isPromiseLike(jsonSchema)) return { jsonSchema: ANY_OBJECT, pending: jsonSchema };
+        return { jsonSchema: withoutDialect(jsonSchema) };
+      }
+      case 'standard': {
+        const converter = (kind.schema['~standard'] as { jsonSchema?: { input?: (options: { target: string }) => unknown } })
+          .jsonSchema;
+        if (typeof converter?.input !== 'function') return { jsonSchema: ANY_OBJECT };
+        return { jsonSchema: withoutDialect(converter.input({ target: 'draft-07' })) };
+      }
+      case 'unknown':
+        return { jsonSchema: ANY_OBJECT };
+    }
+  } catch {
+    return { jsonSchema: ANY_OBJECT };
+  }
+}

@@ -1,0 +1,103 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import type { ToolSet } from '../../core/tools/define-tool';
+import { errorMessage } from '../../core/tools/errors';
+
+/** Where a hook's tools stand: none asked for, on the way, in use, or failed. */
+export type ToolSourceStatus = 'idle' | 'connecting' | 'connected' | 'error';
+
+/** What the tool hooks return. */
+export interface ToolSourceState {
+  /** The tools, ready for `tools`; the same object until the set changes, `{}` while there is none. */
+  tools: ToolSet;
+  status: ToolSourceStatus;
+  /** Why `status` is `'error'`. */
+  error: Error | undefined;
+}
+
+/** A live tool set: what connectMcpTools and webMCPTools resolve with. */
+export interface ToolSource {
+  readonly tools: ToolSet;
+  readonly state?: 'open' | 'closed' | 'lost';
+  subscribe(listener: () => void): () => void;
+  close(): unknown;
+}
+
+const NO_TOOLS: ToolSet = Object.freeze({}) as ToolSet;
+const IDLE: ToolSourceState = Object.freeze({ tools: NO_TOOLS, status: 'idle', error: undefined });
+
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(errorMessage(error)));
+
+class ToolSourceStore {
+  #state: ToolSourceState = IDLE;
+  #listeners = new Set<() => void>();
+  subscribe = (listener: () => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+  getSnapshot = () => this.#state;
+  set(next: ToolSourceState) {
+    const current = this.#state;
+    if (current.tools === next.tools && current.status === next.status && current.error === next.error) return;
+    this.#state = next;
+    for (const listener of [...this.#listeners]) listener();
+  }
+}
+
+/**
+ * Opens a tool source while `key` stays the same (`undefined`: none), closes it when the key
+ * changes or the component unmounts, and publishes its tools, status and error through
+ * `useSyncExternalStore`. `open` is read when the key changes, so it may close over fresh props.
+ */
+export function useToolSource(
+  key: string | undefined,
+  open: (signal: AbortSignal, report: (error: Error) => void) => Promise<ToolSource>,
+): ToolSourceState {
+  const [store] = useState(() => new ToolSourceStore());
+  const openRef = useRef(open);
+  openRef.current = open;
+
+  useEffect(() => {
+    if (key === undefined) {
+      store.set(IDLE);
+      return;
+    }
+    const controller = new AbortController();
+    let source: ToolSource | undefined;
+    let unsubscribe = () => {};
+    // The last error the source reported: what a lost connection shows.
+    let lastError: Error | undefined;
+    const report = (error: Error) => {
+      lastError = error;
+    };
+    store.set({ tools: NO_TOOLS, status: 'connecting', error: undefined });
+    const publish = () => {
+      if (!source || controller.signal.aborted) return;
+      if (source.state === 'lost' || source.state === 'closed') {
+        store.set({ tools: NO_TOOLS, status: 'error', error: lastError ?? new Error('The connection was lost') });
+        return;
+      }
+      store.set({ tools: source.tools, status: 'connected', error: undefined });
+    };
+    openRef.current(controller.signal, report).then(
+      (opened) => {
+        if (controller.signal.aborted) {
+          void opened.close();
+          return;
+        }
+        source = opened;
+        unsubscribe = opened.subscribe(publish);
+        publish();
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) store.set({ tools: NO_TOOLS, status: 'error', error: asError(error) });
+      },
+    );
+    return () => {
+      controller.abort();
+      unsubscribe();
+      if (source) void source.close();
+    };
+  }, [key, store]);
+
+  return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+}

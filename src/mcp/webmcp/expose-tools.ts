@@ -1,0 +1,129 @@
+import type { ToolSet } from '../../core/tools/define-tool';
+import { errorMessage, toolErrorMessages } from '../../core/tools/errors';
+import { executeToolCall, findTool } from '../../core/tools/execute-tool-calls';
+import { inputJsonSchema, validateToolInput } from '../../core/tools/input-schema';
+import { serializeToolOutput } from '../../core/tools/serialize-output';
+import { exposedToolNames, resolveModelContext, type ModelContextLike } from './model-context';
+
+/** What an `approve` function is asked about: a call an agent wants to make. */
+export interface WebMCPApprovalRequest {
+  toolName: string;
+  /** The input, already validated against the tool's schema. */
+  input: unknown;
+}
+
+/** Options of {@link exposeToolsToWebMCP}. */
+export interface ExposeToolsToWebMCPOptions {
+  /**
+   * The model context to register on.
+   * @default document.modelContext (or navigator.modelContext in older implementations)
+   */
+  modelContext?: ModelContextLike;
+  /** Aborting it unregisters every tool. */
+  signal?: AbortSignal;
+  /**
+   * Asks the user about a call to a tool with `needsApproval`; the call runs only on `true`.
+   * @default window.confirm(…) where there is one; elsewhere such calls are refused
+   */
+  approve?: (request: WebMCPApprovalRequest) => boolean | PromiseLike<boolean>;
+  /**
+   * Time limit of each call unless the tool sets its own `timeoutMs`.
+   * @default 30000
+   */
+  timeoutMs?: number;
+}
+
+/** What {@link exposeToolsToWebMCP} resolves with. */
+export interface WebMCPExposure {
+  /** The names registered. */
+  names: string[];
+  /** Unregisters them (as aborting `signal` does). */
+  unregister(): void;
+}
+
+function defaultApprove({ toolName, input }: WebMCPApprovalRequest): boolean {
+  if (typeof globalThis.confirm !== 'function') return false;
+  return globalThis.confirm(`An agent asks to run "${toolName}" with ${JSON.stringify(input) ?? 'no input'}. Allow it?`);
+}
+
+async function approvalNeeded(needsApproval: unknown, input: unknown): Promise<boolean> {
+  if (typeof needsApproval !== 'function') return needsApproval === true;
+  try {
+    return (await (needsApproval as (input: unknown) => boolean | PromiseLike<boolean>)(input)) !== false;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Registers toolchat tools on WebMCP (`document.modelContext.registerTool`), so browser agents
+ * and extensions can call them: each with its JSON Schema (from zod, `jsonSchema()` or a
+ * Standard Schema), and each call with the chat's rules — input validated first, `needsApproval`
+ * asked through `approve`, the time limit, and a failure that the agent reads as an error.
+ * Aborting `signal` (or `unregister()`) removes them. Rejects, registering none, when WebMCP is
+ * absent or a name is taken.
+ *
+ * @example
+ * const controller = new AbortController();
+ * await exposeToolsToWebMCP({ getWeather }, { signal: controller.signal });
+ * // later: controller.abort();
+ */
+export async function exposeToolsToWebMCP(tools: ToolSet, options: ExposeToolsToWebMCPOptions = {}): Promise<WebMCPExposure> {
+  const context = resolveModelContext(options.modelContext);
+  const registration = new AbortController();
+  const names = Object.keys(tools).filter((name) => typeof findTool(tools, name)?.execute === 'function');
+  const exposed = exposedToolNames(context);
+  // Only the names this call added: a clash with an earlier exposure must not forget that one.
+  const added: string[] = [];
+  const unregister = () => {
+    if (registration.signal.aborted) return;
+    registration.abort();
+    for (const name of added) exposed.delete(name);
+  };
+  if (options.signal?.aborted) return { names: [], unregister };
+  options.signal?.addEventListener('abort', unregister, { once: true });
+  const approve = options.approve ?? defaultApprove;
+
+  const run = async (name: string, input: Record<string, unknown>) => {
+    const tool = findTool(tools, name);
+    if (!tool) throw new Error(toolErrorMessages.unknownTool(name));
+    const valid = await validateToolInput(tool, input);
+    if (!valid.success) throw new Error(toolErrorMessages.invalidInput(name, valid.message));
+    if (await approvalNeeded(tool.needsApproval, valid.value)) {
+      let allowed = false;
+      try {
+        allowed = (await approve({ toolName: name, input: valid.value })) === true;
+      } catch {
+        allowed = false;
+      }
+      if (!allowed) throw new Error(toolErrorMessages.denied(name));
+    }
+    const result = await executeToolCall({ toolCallId: `webmcp-${crypto.randomUUID()}`, toolName: name, input }, tools, {
+      signal: registration.signal,
+      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    });
+    if (!result.ok) throw new Error(result.error);
+    return serializeToolOutput(result.output);
+  };
+
+  try {
+    for (const name of names) {
+      const tool = findTool(tools, name)!;
+      const description = typeof tool.description === 'string' && tool.description !== '' ? tool.description : `The tool "${name}"`;
+      if (!exposed.has(name)) {
+        exposed.add(name);
+        added.push(name);
+      }
+      await context.registerTool(
+        { name, description, inputSchema: inputJsonSchema(tool.inputSchema).jsonSchema, execute: (input) => run(name, input) },
+        { signal: registration.signal },
+      );
+    }
+  } catch (error) {
+    unregister();
+    // Aborted while registering (a component unmounted): nothing is left, and nothing is wrong.
+    if (options.signal?.aborted) return { names: [], unregister };
+    throw new Error(`Could not expose the tools to WebMCP: ${errorMessage(error)}`, { cause: error });
+  }
+  return { names, unregister };
+}

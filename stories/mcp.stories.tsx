@@ -1,0 +1,61 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, waitFor } from 'storybook/test';
+import { chatFrame, long } from './support/frame';
+import { inPageMcpFetch } from './support/in-page-mcp-server';
+import { McpChat } from './support/mcp-chat';
+
+const meta = {
+  title: 'MCP/useMcpTools',
+  component: McpChat,
+  args: { url: 'https://mcp.example/mcp', name: 'mcp' },
+  decorators: [chatFrame],
+} satisfies Meta<typeof McpChat>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** While the server has not answered: "Connecting…", and the chat works with its own tools. */
+export const Connecting: Story = {
+  args: { fetch: () => new Promise<Response>(() => {}) },
+  play: async ({ canvas, userEvent }) => {
+    await expect(await canvas.findByText('Connecting to the MCP server…')).toBeVisible();
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), "What's the weather in Paris?{Enter}");
+    await expect(await canvas.findByText("It's 21°C and sunny in Paris.", {}, long)).toBeVisible();
+    await expect(canvas.getByText('Connecting to the MCP server…')).toBeVisible();
+  },
+};
+
+/** Connected: the server's tools join the chat's, prefixed `mcp_`, and the model calls one by name. */
+export const ConnectedWithTools: Story = {
+  args: { fetch: inPageMcpFetch() },
+  play: async ({ canvas, userEvent }) => {
+    await expect(await canvas.findByText('Connected to in-page-example: mcp_add_numbers, mcp_delete_note', {}, long)).toBeVisible();
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Use add numbers with 2 and 3{Enter}');
+    await expect(await canvas.findByText('mcp_add_numbers says: 2 + 3 = 5', {}, long)).toBeVisible();
+  },
+};
+
+/** A destructive MCP tool waits for Approve before the server is called. */
+export const ApprovalOfADestructiveTool: Story = {
+  args: { fetch: inPageMcpFetch() },
+  play: async ({ canvas, userEvent }) => {
+    await canvas.findByText(/^Connected to in-page-example/, {}, long);
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Delete note "Groceries"{Enter}');
+    const card = await canvas.findByRole('group', { name: 'mcp_delete_note' }, long);
+    await waitFor(() => expect(card).toHaveAttribute('data-state', 'awaiting-approval'), long);
+    await userEvent.click(canvas.getByRole('button', { name: 'Approve' }));
+    await expect(await canvas.findByText('mcp_delete_note says: Deleted the note "Groceries".', {}, long)).toBeVisible();
+  },
+};
+
+/** A server that cannot be reached (down, or its CORS refuses this origin): a readable error, no stuck chat. */
+export const ConnectionError: Story = {
+  args: { fetch: () => Promise.reject(new TypeError('Failed to fetch')) },
+  play: async ({ canvas }) => {
+    const alert = await canvas.findByRole('alert', {}, long);
+    await expect(alert).toHaveTextContent(
+      "Could not use the MCP server: Could not connect to the MCP server at https://mcp.example/mcp: Failed to fetch (is the server running, and does it allow this page's origin with CORS?)",
+    );
+    await expect(canvas.getByRole('textbox', { name: 'Message' })).toBeEnabled();
+  },
+};
