@@ -77,7 +77,7 @@ function createChatSession(initial: UseToolChatOptions): ChatSession {
     },
     // Loaded on demand: apps without text-only models never download the marker parser.
     initial.toolMarkers === 'on'
-      ? async () => (await import('../core/marker/transform')).createToolMarkerTransform()
+      ? async (toolNames) => (await import('../core/marker/transform')).createToolMarkerTransform({ toolNames })
       : undefined,
     (chunk) => loop.acceptChunk(chunk),
   );

@@ -10,18 +10,26 @@ import type { ToolChatRequestBody } from '../core/tools/types';
 export function withToolRequest(
   transport: ChatTransport<UIMessage>,
   requestBody: (messages: readonly UIMessage[]) => ToolChatRequestBody | PromiseLike<ToolChatRequestBody>,
-  /** May load its stage on demand, so apps that do not use it never download it. */
-  transformResponse?: () => TransformStream<UIMessageChunk, UIMessageChunk> | PromiseLike<TransformStream<UIMessageChunk, UIMessageChunk>>,
+  /**
+   * May load its stage on demand, so apps that do not use it never download it. Gets the names of
+   * the request's tools, whose calls the stage gives static `tool-<name>` parts.
+   */
+  transformResponse?: (
+    toolNames: readonly string[],
+  ) => TransformStream<UIMessageChunk, UIMessageChunk> | PromiseLike<TransformStream<UIMessageChunk, UIMessageChunk>>,
   /** Sees every chunk; a chunk it returns `false` for is dropped. */
   onChunk?: (chunk: UIMessageChunk) => boolean,
 ): ChatTransport<UIMessage> {
+  // A resumed stream has no request body: it answers the latest request, with its tools.
+  let toolNames: readonly string[] = [];
   const finish = async (stream: ReadableStream<UIMessageChunk>) => {
-    const transformed = transformResponse ? stream.pipeThrough(await transformResponse()) : stream;
+    const transformed = transformResponse ? stream.pipeThrough(await transformResponse(toolNames)) : stream;
     return onChunk ? observe(transformed, onChunk) : transformed;
   };
   return {
     async sendMessages(options) {
       const extra = await requestBody(options.messages);
+      toolNames = Object.keys(extra.tools ?? {});
       const stream = await transport.sendMessages({
         ...options,
         body: { ...(options.body as object | undefined), ...extra },
