@@ -4,7 +4,7 @@ import pkg from './package.json' with { type: 'json' };
 
 const external = [...Object.keys(pkg.peerDependencies), ...Object.keys(pkg.dependencies)];
 
-// Library build: three ESM entries; peers and dependencies stay external (and their subpaths).
+// Library build: one ESM entry per subpath of package.json `exports`; peers and dependencies stay external (and their subpaths).
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic' } },
   build: {
@@ -16,6 +16,7 @@ export default defineConfig({
       entry: {
         index: fileURLToPath(new URL('./src/index.ts', import.meta.url)),
         core: fileURLToPath(new URL('./src/core/index.ts', import.meta.url)),
+        transports: fileURLToPath(new URL('./src/transports/index.ts', import.meta.url)),
         server: fileURLToPath(new URL('./src/server/index.ts', import.meta.url)),
       },
       formats: ['es'],

@@ -9,6 +9,7 @@ const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta
 // Tests import the package by its public names, so they exercise the entry points users get.
 export const alias = [
   { find: /^toolchat\/core$/, replacement: src('core/index.ts') },
+  { find: /^toolchat\/transports$/, replacement: src('transports/index.ts') },
   { find: /^toolchat\/server$/, replacement: src('server/index.ts') },
   { find: /^toolchat$/, replacement: src('index.ts') },
 ];
