@@ -3,6 +3,7 @@
 // their extensionless imports (moduleResolution `bundler`), and the published types resolve under
 // `bundler`, `node16` and `nodenext` alike. tsc-alias cannot do this for declaration-only output
 // (it looks for the emitted `.js` files), so this is the compiler's own transformer hook.
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
@@ -59,6 +60,10 @@ function addExtensions(context) {
 const result = program.emit(undefined, undefined, undefined, true, { afterDeclarations: [addExtensions] });
 const diagnostics = [...ts.getPreEmitDiagnostics(program), ...result.diagnostics];
 if (diagnostics.length > 0) fail(diagnostics);
+
+// `import 'toolchat/styles.css'` has types too: TypeScript 7 checks side-effect imports by default
+// (`noUncheckedSideEffectImports`), and an app may not declare `*.css` modules.
+writeFileSync(path.join(config.options.outDir, 'styles.d.css.ts'), 'export {};\n');
 
 function fail(diagnostics) {
   const host = { getCanonicalFileName: (name) => name, getCurrentDirectory: ts.sys.getCurrentDirectory, getNewLine: () => '\n' };
