@@ -18,6 +18,13 @@ const apps = [
     install: ['ai@7.0.0', '@ai-sdk/react@4.0.0', 'zod@4.1.8'],
   },
   {
+    // The oldest React 19 that @ai-sdk/react accepts (19.0.0 and 19.1.0–19.1.1 it refuses).
+    name: 'React 19.0.1, ai 7.0.173, @ai-sdk/react 4.0.177, zod 4.6.7, TypeScript 5.9',
+    dependencies: { react: '19.0.1', 'react-dom': '19.0.1' },
+    devDependencies: { '@types/react': '19.0.9', '@types/react-dom': '19.0.6', typescript: '5.9.3', vite: '8.3.8' },
+    install: ['ai@7.0.173', '@ai-sdk/react@4.0.177', 'zod@4.6.7'],
+  },
+  {
     name: 'React 19.3, ai 7.0.173, @ai-sdk/react 4.0.177, zod 4.6.7, TypeScript 7.0',
     dependencies: { react: '19.3.1', 'react-dom': '19.3.1' },
     devDependencies: { '@types/react': '19.3.0', '@types/react-dom': '19.3.0', typescript: '7.0.2', vite: '8.3.8' },
