@@ -4,7 +4,9 @@ import pkg from './package.json' with { type: 'json' };
 
 const external = [...Object.keys(pkg.peerDependencies), ...Object.keys(pkg.dependencies)];
 
-// Library build: one ESM entry per subpath of package.json `exports`; peers and dependencies stay external (and their subpaths).
+// Library build: one ESM entry per subpath of package.json `exports` (each also has a line in
+// vitest.config.ts `alias` and tsconfig.json `paths`); peers and dependencies stay external (and
+// their subpaths). Declarations come from scripts/build-types.mjs.
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic' } },
   build: {

@@ -5,8 +5,11 @@ import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
 
-/** The Node the apps install, build and serve with: the oldest major `engines` allows. */
-export const APP_NODE_VERSION = '22.23.3';
+/**
+ * The Node the apps install, build and serve with: the oldest major `engines` allows (the job
+ * itself runs on the machine's Node). `TOOLCHAT_COMPAT_NODE=24.x.y` tries another.
+ */
+const APP_NODE_VERSION = process.env.TOOLCHAT_COMPAT_NODE ?? '22.23.3';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
