@@ -10,7 +10,7 @@ export type WireToolInput = { json: string } | { value: unknown };
  * on the AI SDK endpoint; calls to any other name stay `dynamic-tool`, so a UI that handles one
  * transport's parts handles them all.
  */
-export function toolPartKind(toolNames: ReadonlySet<string>, toolName: string): { dynamic?: true } {
+function toolPartKind(toolNames: ReadonlySet<string>, toolName: string): { dynamic?: true } {
   return toolNames.has(toolName) ? {} : { dynamic: true };
 }
 
