@@ -60,8 +60,8 @@ describe.each(apps)('a fresh Vite app with $name', (app) => {
     await run('npx', ['tsc', '-p', 'tsconfig.json'], { cwd: dir, timeoutMs: 120_000 });
   });
 
-  it('typechecks strict under moduleResolution node16', async () => {
-    await run('npx', ['tsc', '-p', 'tsconfig.node16.json'], { cwd: dir, timeoutMs: 120_000 });
+  it.each(['node16', 'nodenext'])('typechecks strict under moduleResolution %s', async (resolution) => {
+    await run('npx', ['tsc', '-p', `tsconfig.${resolution}.json`], { cwd: dir, timeoutMs: 120_000 });
   });
 
   it('builds, and its built page completes a browser tool round in Chromium', async () => {
