@@ -4,7 +4,9 @@ import pkg from './package.json' with { type: 'json' };
 
 const external = [...Object.keys(pkg.peerDependencies), ...Object.keys(pkg.dependencies)];
 
-// Library build: four ESM entries; peers and dependencies stay external (and their subpaths).
+// Library build: one ESM entry per subpath of package.json `exports` (each also has a line in
+// vitest.config.ts `alias` and tsconfig.json `paths`); peers and dependencies stay external (and
+// their subpaths). Declarations come from scripts/build-types.mjs.
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic' } },
   build: {
@@ -16,6 +18,7 @@ export default defineConfig({
       entry: {
         index: fileURLToPath(new URL('./src/index.ts', import.meta.url)),
         core: fileURLToPath(new URL('./src/core/index.ts', import.meta.url)),
+        transports: fileURLToPath(new URL('./src/transports/index.ts', import.meta.url)),
         server: fileURLToPath(new URL('./src/server/index.ts', import.meta.url)),
         mcp: fileURLToPath(new URL('./src/mcp/index.ts', import.meta.url)),
       },
@@ -24,6 +27,9 @@ export default defineConfig({
     },
     rolldownOptions: {
       external: (id) => external.some((name) => id === name || id.startsWith(`${name}/`)),
+      // The React entry is client code: React Server Components (Next.js App Router) may render
+      // `ChatWrapper` from a server page. Server code imports `toolchat/server` or `toolchat/core`.
+      output: { banner: (chunk) => (chunk.isEntry && chunk.name === 'index' ? "'use client';" : '') },
     },
   },
 });

@@ -2,13 +2,14 @@ import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './test/e2e/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './test/e2e/chromium.ts';
 
 const src = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
 
 // Tests import the package by its public names, so they exercise the entry points users get.
 export const alias = [
   { find: /^toolchat\/core$/, replacement: src('core/index.ts') },
+  { find: /^toolchat\/transports$/, replacement: src('transports/index.ts') },
   { find: /^toolchat\/server$/, replacement: src('server/index.ts') },
   { find: /^toolchat\/mcp$/, replacement: src('mcp/index.ts') },
   { find: /^toolchat$/, replacement: src('index.ts') },

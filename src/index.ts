@@ -1,2 +1,3 @@
 export * from './core/index';
+export * from './transports/index';
 export * from './react/index';

@@ -39,4 +39,4 @@ export { hasForbiddenKey, parseToolInputJson } from './tools/safe-json';
 export * from './marker/index';
 export * from './formats/index';
 export * from './storage/index';
-export * from '../transports/index';
+// Transports have their own entry, `toolchat/transports` (and the main `toolchat` entry).

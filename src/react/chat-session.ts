@@ -133,9 +133,12 @@ function createChatSession(initial: UseToolChatOptions): ChatSession {
         const { toToolClients } = await import('../core/marker/tool-clients');
         return { ...body, toolClients: toToolClients(body.tools) };
       },
-      // Loaded on demand: apps without text-only models never download the marker parser.
+      // Loaded on demand: apps without text-only models never download the marker parser. The
+      // request's tool names give its calls of the browser's tools static `tool-<name>` parts.
       transformResponse:
-        initial.toolMarkers === 'on' ? async () => (await import('../core/marker/transform')).createToolMarkerTransform() : undefined,
+        initial.toolMarkers === 'on'
+          ? async (toolNames) => (await import('../core/marker/transform')).createToolMarkerTransform({ toolNames })
+          : undefined,
       chunkStage: (messages) => loop.chunkStage(messages),
     },
   );

@@ -1,15 +1,18 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, screenshot } from './browser';
-import { startDemo } from './demo-server';
+import { startDemo, startDemoBuild, type RunningDemo } from './demo-server';
 
-describe('the demo app in Chromium, through its /api/chat endpoint', () => {
-  let demo: Awaited<ReturnType<typeof startDemo>>;
+describe.each([
+  { served: 'on the Vite dev server', start: startDemo, shots: 'demo' },
+  { served: 'as a production build on a node:http server', start: startDemoBuild, shots: 'demo-build' },
+])('the demo app in Chromium, $served, through its /api/chat endpoint', ({ start, shots }) => {
+  let demo: RunningDemo;
   let browser: Browser;
   let page: Page;
 
   beforeAll(async () => {
-    demo = await startDemo();
+    demo = await start();
     browser = await launchChromium();
   });
 
@@ -33,7 +36,7 @@ describe('the demo app in Chromium, through its /api/chat endpoint', () => {
     await log.getByRole('button', { name: 'Used getWeather' }).click();
     await expect.poll(() => log.getByRole('group', { name: 'getWeather' }).count()).toBe(1);
     await page.getByRole('button', { name: 'Send' }).waitFor();
-    await screenshot(page, 'demo-weather');
+    await screenshot(page, `${shots}-weather`);
     expect(errors).toEqual([]);
   });
 
@@ -53,7 +56,7 @@ describe('the demo app in Chromium, through its /api/chat endpoint', () => {
     await log.getByRole('button', { name: /^Used (calculate and getTime|getTime and calculate)$/ }).click();
     await expect.poll(() => log.getByRole('group', { name: 'calculate' }).getAttribute('data-state')).toBe('done');
     await expect.poll(() => log.getByRole('group', { name: 'getTime' }).getAttribute('data-state')).toBe('done');
-    await screenshot(page, 'demo-parallel-tools');
+    await screenshot(page, `${shots}-parallel-tools`);
 
     // One request for the question, one with both results: the tools shared a round.
     expect(requests).toHaveLength(2);
@@ -83,7 +86,7 @@ describe('the demo app in Chromium, through its /api/chat endpoint', () => {
     await expect.poll(() => card.getAttribute('data-state')).toBe('error');
     // Failed cards open by themselves.
     await card.getByText(/interrupted: the page was closed before the tool finished/).waitFor();
-    await screenshot(page, 'demo-reload-interrupted');
+    await screenshot(page, `${shots}-reload-interrupted`);
 
     // The conversation goes on, valid for the model.
     await page.getByRole('textbox', { name: 'Message' }).fill("What's the weather in Paris?");

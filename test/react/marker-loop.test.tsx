@@ -23,7 +23,7 @@ describe('given a text-only model that calls tools with the ###: marker', () => 
     expect(onToolResult).toHaveBeenCalledWith('getWeather', expect.objectContaining({ ok: true }));
     const answer = result.current.messages.at(-1);
     expect(answer?.parts.filter(isToolUIPart)).toEqual([
-      expect.objectContaining({ type: 'dynamic-tool', toolName: 'getWeather', state: 'output-available', input: { city: 'Paris' } }),
+      expect.objectContaining({ type: 'tool-getWeather', state: 'output-available', input: { city: 'Paris' } }),
     ]);
     expect(textOf(answer)).toMatch(/21°C/);
     expect(textOf(answer)).not.toContain('###');

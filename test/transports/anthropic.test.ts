@@ -1,4 +1,4 @@
-import { createAnthropicStreamTransform } from 'toolchat/core';
+import { createAnthropicStreamTransform } from 'toolchat/transports';
 import type { UIMessageChunk } from 'ai';
 import fc from 'fast-check';
 import { buildMessage, byteStream, collect, counterIds, cutsFor, fixtureBytes, reasoningOf, textOf, toolCallsOf } from './openai-compatible/helpers';

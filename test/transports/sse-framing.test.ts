@@ -1,7 +1,7 @@
 import { EventSourceParserStream } from '@ai-sdk/provider-utils';
 import type { UIMessageChunk } from 'ai';
 import fc from 'fast-check';
-import { createAnthropicStreamTransform, createGeminiStreamTransform, createOpenAIChatStreamTransform } from 'toolchat/core';
+import { createAnthropicStreamTransform, createGeminiStreamTransform, createOpenAIChatStreamTransform } from 'toolchat/transports';
 import { byteStream, collect, counterIds, cutsFor, fixtureBytes, reasoningOf, textOf, toolCallsOf } from './openai-compatible/helpers';
 
 type Transform = typeof createOpenAIChatStreamTransform;

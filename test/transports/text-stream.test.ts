@@ -2,7 +2,8 @@ import { Chat } from '@ai-sdk/react';
 import { lastAssistantMessageIsCompleteWithToolCalls, readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
 import { convertReadableStreamToArray } from 'ai/test';
 import { describe, expect, it, vi } from 'vitest';
-import { createTextStreamTransport, type ToolSchemas } from 'toolchat/core';
+import type { ToolSchemas } from 'toolchat/core';
+import { createTextStreamTransport } from 'toolchat/transports';
 
 function ids() {
   let n = 0;

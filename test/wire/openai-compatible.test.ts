@@ -1,7 +1,7 @@
-import { createOpenAICompatibleTransport } from 'toolchat/core';
+import { createOpenAICompatibleTransport } from 'toolchat/transports';
 import type { LLMock } from '@copilotkit/aimock';
 import { Chat } from '@ai-sdk/react';
-import { lastAssistantMessageIsCompleteWithToolCalls, type ChatTransport, type DynamicToolUIPart, type UIMessage, type UIMessageChunk } from 'ai';
+import { getToolName, isToolUIPart, lastAssistantMessageIsCompleteWithToolCalls, type ChatTransport, type ToolUIPart, type UIMessage, type UIMessageChunk } from 'ai';
 import { buildMessage, collect, counterIds, textOf, toolCallsOf } from '../transports/openai-compatible/helpers';
 import { roundTrip, startAimock } from './aimock';
 
@@ -46,8 +46,8 @@ function withOutputs(message: UIMessage, outputs: Record<string, unknown>): UIMe
   return {
     ...message,
     parts: message.parts.map((part) =>
-      part.type === 'dynamic-tool' && part.state === 'input-available'
-        ? ({ ...part, state: 'output-available', output: outputs[part.toolName] } as DynamicToolUIPart)
+      isToolUIPart(part) && part.state === 'input-available'
+        ? ({ ...part, state: 'output-available', output: outputs[getToolName(part)] } as ToolUIPart)
         : part,
     ),
   };
@@ -114,10 +114,11 @@ describe('the AI SDK Chat on createOpenAICompatibleTransport against aimock', ()
     expect(chat.error).toBeUndefined();
     const assistant = chat.messages.at(-1);
     expect(chat.messages).toHaveLength(2);
-    expect(assistant?.parts.map((p) => (p.type === 'dynamic-tool' ? `${p.toolName}:${p.state}` : p.type))).toEqual([
+    // The browser's tools get the static part type the AI SDK endpoint gives them.
+    expect(assistant?.parts.map((p) => (isToolUIPart(p) ? `${p.type}:${p.state}` : p.type))).toEqual([
       'step-start',
-      'getWeather:output-available',
-      'getTime:output-available',
+      'tool-getWeather:output-available',
+      'tool-getTime:output-available',
       'step-start',
       'text',
     ]);

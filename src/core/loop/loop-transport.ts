@@ -5,8 +5,13 @@ import type { ToolChatRequestBody } from '../tools/types';
 export interface LoopTransportHooks {
   /** The body toolchat adds to the request for these messages, computed as it leaves. */
   requestBody(messages: readonly UIMessage[]): ToolChatRequestBody | PromiseLike<ToolChatRequestBody>;
-  /** A stage for the response stream (the `###:` marker); may load on demand. */
-  transformResponse?: (() => TransformStream<UIMessageChunk, UIMessageChunk> | PromiseLike<TransformStream<UIMessageChunk, UIMessageChunk>>) | undefined;
+  /**
+   * A stage for the response stream (the `###:` marker); may load on demand. Gets the names of
+   * the request's tools, whose calls the stage gives static `tool-<name>` parts.
+   */
+  transformResponse?:
+    | ((toolNames: readonly string[]) => TransformStream<UIMessageChunk, UIMessageChunk> | PromiseLike<TransformStream<UIMessageChunk, UIMessageChunk>>)
+    | undefined;
   /** For each response: a function that sees every chunk and may rewrite it or drop it (`undefined`). */
   chunkStage(messages: readonly UIMessage[]): (chunk: UIMessageChunk) => UIMessageChunk | undefined;
 }
@@ -17,13 +22,16 @@ export interface LoopTransportHooks {
  * response passes the marker stage when there is one, and the loop sees each chunk first.
  */
 export function withLoop(transport: ChatTransport<UIMessage>, hooks: LoopTransportHooks): ChatTransport<UIMessage> {
+  // A resumed stream has no request body: it answers the latest request, with its tools.
+  let toolNames: readonly string[] = [];
   const finish = async (stream: ReadableStream<UIMessageChunk>, messages: readonly UIMessage[]) => {
-    const transformed = hooks.transformResponse ? stream.pipeThrough(await hooks.transformResponse()) : stream;
+    const transformed = hooks.transformResponse ? stream.pipeThrough(await hooks.transformResponse(toolNames)) : stream;
     return observe(transformed, hooks.chunkStage(messages));
   };
   return {
     async sendMessages(options) {
       const extra = await hooks.requestBody(options.messages);
+      toolNames = Object.keys(extra.tools ?? {});
       const stream = await transport.sendMessages({
         ...options,
         body: { ...(options.body as object | undefined), ...extra },

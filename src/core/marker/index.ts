@@ -2,7 +2,7 @@ export { createToolMarkerParser, TOOL_MARKER } from './parser';
 export type { MarkerEvent, ToolMarkerParser, ToolMarkerParserOptions } from './parser';
 export { parseToolMarkers } from './parse-tool-markers';
 export type { ParsedToolMarkers, ParseToolMarkersOptions } from './parse-tool-markers';
-export { createToolMarkerTransform, INVALID_TOOL_CALL_NAME, PENDING_TOOL_MARKER_NAME } from './transform';
+export { createToolMarkerTransform, INVALID_TOOL_CALL_NAME } from './transform';
 export type { ToolMarkerState, ToolMarkerTransformOptions } from './transform';
 export { toTextOnlyMessages } from './text-only-messages';
 export { formatToolResultLine, parseToolResultLines } from './result-lines';

@@ -42,7 +42,8 @@ function isHighSurrogate(code: number): boolean {
   return code >= 0xd800 && code <= 0xdbff;
 }
 
-class MarkerParser implements ToolMarkerParser {
+/** The parser class; the stream stage also reads the marker it is in the middle of. */
+export class MarkerParser implements ToolMarkerParser {
   private readonly generateId: () => string;
   private readonly emitStart: boolean;
   private state: number = TEXT;
@@ -127,6 +128,11 @@ class MarkerParser implements ToolMarkerParser {
   private startMarker(events: MarkerEvent[]): void {
     this.toolCallId = this.generateId();
     if (this.emitStart) events.push({ type: 'tool-call-start', toolCallId: this.toolCallId });
+  }
+
+  /** The marker read so far (`###:{…` or a glued `{…`) while one is open, else `''`. */
+  get openMarker(): string {
+    return this.state === JSON_BODY ? this.raw : '';
   }
 
   push(delta: string): MarkerEvent[] {

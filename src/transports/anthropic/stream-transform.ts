@@ -1,8 +1,8 @@
-import { generateId as defaultGenerateId, type FinishReason, type UIMessageChunk } from 'ai';
+import type { FinishReason, UIMessageChunk } from 'ai';
 import { compactUsage, type StreamUsage } from '../sse/metadata';
 import type { UIChunkWriter } from '../sse/ui-chunk-writer';
 import { createWireEventStream } from '../sse/wire-event-stream';
-import type { StreamTransformOptions } from '../openai-compatible/stream-transform';
+import { wireOptions, type StreamTransformOptions } from '../openai-compatible/stream-transform';
 import { anthropicEventSchema, type AnthropicEvent } from './schema';
 
 type Block = { kind: 'text' } | { kind: 'thinking' } | { kind: 'tool'; id: string; name: string; json: string } | { kind: 'ignored' };
@@ -10,7 +10,7 @@ type Block = { kind: 'text' } | { kind: 'thinking' } | { kind: 'tool'; id: strin
 /**
  * Parses an Anthropic Messages SSE body (`stream: true`) into AI SDK UI message chunks, like
  * `createOpenAIChatStreamTransform`: text blocks, thinking blocks as reasoning, `tool_use`
- * blocks as dynamic tool calls with their input assembled from `input_json_delta` pieces.
+ * blocks as tool calls (static for `toolNames`, else dynamic) with their input assembled from `input_json_delta` pieces.
  * Pings and server-tool blocks (`server_tool_use`, `*_tool_result`, run by Anthropic itself)
  * are skipped; an `error` event becomes an `error` chunk.
  *
@@ -20,7 +20,8 @@ type Block = { kind: 'text' } | { kind: 'thinking' } | { kind: 'tool'; id: strin
 export function createAnthropicStreamTransform(
   options: StreamTransformOptions = {},
 ): ReadableWritablePair<UIMessageChunk, Uint8Array> {
-  const generateId = options.generateId ?? defaultGenerateId;
+  const wire = wireOptions(options);
+  const { generateId } = wire;
   let writer: UIChunkWriter;
   const blocks = new Map<number, Block>();
   let stopReason: string | undefined;
@@ -107,7 +108,7 @@ export function createAnthropicStreamTransform(
     });
   };
 
-  return createWireEventStream<AnthropicEvent>(anthropicEventSchema, generateId, (opened) => {
+  return createWireEventStream<AnthropicEvent>(anthropicEventSchema, wire, (opened) => {
     writer = opened;
     return { data: handle, end: finish };
   });

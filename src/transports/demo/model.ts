@@ -7,6 +7,7 @@ import type {
   LanguageModelV4StreamPart,
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
+import type { LanguageModel } from 'ai';
 import { readConversation } from './conversation';
 import { DEMO_TOOL_NAMES, decideTurn } from './scenarios';
 import { wait } from './wait';
@@ -184,7 +185,9 @@ function throwIfAborted(signal: AbortSignal | undefined): void {
  * @example
  * const result = streamText({ model: createDemoModel(), prompt: "What's the weather in Paris?", tools });
  */
-export function createDemoModel(options: DemoModelOptions = {}): LanguageModelV4 {
+// Typed through `ai`'s own `LanguageModel`, so the model fits the app's `streamText` whichever
+// patch of `@ai-sdk/provider` the app's `ai` and toolchat each brought along.
+export function createDemoModel(options: DemoModelOptions = {}): Extract<LanguageModel, { specificationVersion: 'v4' }> {
   const { delayMs = 0, toolMarkers = false, modelId = 'toolchat-demo' } = options;
   if (!Number.isFinite(delayMs) || delayMs < 0) {
     throw new TypeError(`createDemoModel: delayMs must be a finite number ≥ 0, got ${String(delayMs)}`);

@@ -1,14 +1,14 @@
-import { generateId as defaultGenerateId, type FinishReason, type UIMessageChunk } from 'ai';
+import type { FinishReason, UIMessageChunk } from 'ai';
 import { compactUsage, type StreamUsage } from '../sse/metadata';
 import type { UIChunkWriter } from '../sse/ui-chunk-writer';
 import { createWireEventStream } from '../sse/wire-event-stream';
-import type { StreamTransformOptions } from '../openai-compatible/stream-transform';
+import { wireOptions, type StreamTransformOptions } from '../openai-compatible/stream-transform';
 import { geminiEventSchema, type GeminiEvent } from './schema';
 
 /**
  * Parses a Gemini `streamGenerateContent?alt=sse` body into AI SDK UI message chunks, like
  * `createOpenAIChatStreamTransform`: text parts, thought parts as reasoning, and each
- * `functionCall` (whole `args` object, no id on the wire) as a dynamic tool call with an id
+ * `functionCall` (whole `args` object, no id on the wire) as a tool call with an id
  * from `generateId`. A call's `thoughtSignature` is kept as `providerMetadata.google` so
  * `toGeminiContents` can send it back. `finishReason: STOP` after calls maps to `tool-calls`.
  *
@@ -18,7 +18,8 @@ import { geminiEventSchema, type GeminiEvent } from './schema';
 export function createGeminiStreamTransform(
   options: StreamTransformOptions = {},
 ): ReadableWritablePair<UIMessageChunk, Uint8Array> {
-  const generateId = options.generateId ?? defaultGenerateId;
+  const wire = wireOptions(options);
+  const { generateId } = wire;
   let writer: UIChunkWriter;
   let rawFinishReason: string | undefined;
   let hasCalls = false;
@@ -87,7 +88,7 @@ export function createGeminiStreamTransform(
     }
   };
 
-  return createWireEventStream<GeminiEvent>(geminiEventSchema, generateId, (opened) => {
+  return createWireEventStream<GeminiEvent>(geminiEventSchema, wire, (opened) => {
     writer = opened;
     return {
       data: handle,

@@ -1,16 +1,18 @@
-import { generateId as defaultGenerateId, type UIMessageChunk } from 'ai';
+import type { UIMessageChunk } from 'ai';
 import { errorMessage } from '../../core/tools/errors';
 import { UIChunkWriter } from '../sse/ui-chunk-writer';
 import { OpenAIChunkProcessor } from './chunk-processor';
 import { openAICompletionSchema, type OpenAIChunk } from './schema';
+import { wireOptions, type StreamTransformOptions } from './stream-transform';
 
 /**
  * Reads a whole `chat.completion` JSON answer (a request with `stream: false`, or a server that
  * ignored `stream: true`) into the same UI message chunks the stream parser gives.
  */
-export function chunksFromCompletion(text: string, generateId: () => string = defaultGenerateId): UIMessageChunk[] {
+export function chunksFromCompletion(text: string, options: StreamTransformOptions = {}): UIMessageChunk[] {
+  const { generateId, toolNames } = wireOptions(options);
   const chunks: UIMessageChunk[] = [];
-  const writer = new UIChunkWriter((chunk) => chunks.push(chunk), generateId);
+  const writer = new UIChunkWriter((chunk) => chunks.push(chunk), generateId, toolNames);
   const processor = new OpenAIChunkProcessor(writer, generateId);
   writer.start();
   let json: unknown;

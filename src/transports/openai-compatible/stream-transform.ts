@@ -10,11 +10,23 @@ export interface StreamTransformOptions {
    * @default `generateId` from `ai`
    */
   generateId?: () => string;
+  /**
+   * The browser's tools. Their calls become static `tool-<name>` parts, as the AI SDK endpoint
+   * gives them; a call to any other name is a `dynamic-tool` part. A transport passes the names
+   * of the tools in its request body.
+   * @default [] (every call is a `dynamic-tool` part)
+   */
+  toolNames?: Iterable<string>;
+}
+
+/** The options every wire parser resolves the same way. */
+export function wireOptions(options: StreamTransformOptions): { generateId: () => string; toolNames: ReadonlySet<string> } {
+  return { generateId: options.generateId ?? defaultGenerateId, toolNames: new Set(options.toolNames) };
 }
 
 /**
  * Parses an OpenAI Chat Completions SSE body (`stream: true`) into AI SDK UI message chunks:
- * `start`, `start-step`, text, reasoning (`reasoning_content` / `reasoning`), dynamic tool calls,
+ * `start`, `start-step`, text, reasoning (`reasoning_content` / `reasoning`), tool calls,
  * `finish-step`, `message-metadata` (`{ usage, finishReason, model }`) and `finish`. Errors sent
  * inside the stream become `error` chunks; a stream that stops without `[DONE]` still finishes.
  *
@@ -24,9 +36,9 @@ export interface StreamTransformOptions {
 export function createOpenAIChatStreamTransform(
   options: StreamTransformOptions = {},
 ): ReadableWritablePair<UIMessageChunk, Uint8Array> {
-  const generateId = options.generateId ?? defaultGenerateId;
-  return createWireEventStream<OpenAIChunk>(openAIChunkSchema, generateId, (writer) => {
-    const processor = new OpenAIChunkProcessor(writer, generateId);
+  const wire = wireOptions(options);
+  return createWireEventStream<OpenAIChunk>(openAIChunkSchema, wire, (writer) => {
+    const processor = new OpenAIChunkProcessor(writer, wire.generateId);
     return { data: (chunk) => processor.process(chunk), end: () => processor.end() };
   });
 }

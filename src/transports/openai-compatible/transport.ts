@@ -1,5 +1,7 @@
 import { generateId as defaultGenerateId, type ChatTransport, type UIMessage } from 'ai';
+import { requestToolNames } from '../tool-names';
 import { chunksFromCompletion } from './completion';
+import { ChatRequestError, unreachable } from '../../core/loop/http-errors';
 import { httpError } from './http-error';
 import { openAIMessages, openAITools } from './request';
 import { createOpenAIChatStreamTransform } from './stream-transform';
@@ -47,7 +49,9 @@ export interface OpenAICompatibleTransportOptions {
  * A `ChatTransport` that talks to an OpenAI-compatible Chat Completions endpoint directly
  * (OpenAI, Ollama, LM Studio, vLLM, llama.cpp, Groq, Mistral, OpenRouter…) or through your own
  * proxy of one. It sends the conversation as OpenAI messages and the tools from toolchat's
- * request body (none on the forced final round), and turns the answer into UI message chunks.
+ * request body (none on the forced final round), and turns the answer into UI message chunks:
+ * calls to those tools are `tool-<name>` parts, as through the AI SDK endpoint; calls to names
+ * the browser does not have are `dynamic-tool` parts.
  *
  * A non-2xx answer rejects with an `APICallError` carrying the server's own message.
  *
@@ -62,6 +66,7 @@ export function createOpenAICompatibleTransport(options: OpenAICompatibleTranspo
   return {
     async sendMessages({ messages, abortSignal, body, headers }) {
       const tools = openAITools(body);
+      const toolNames = requestToolNames(body);
       const requestBody = {
         model: options.model,
         messages: openAIMessages(options.system, messages),
@@ -71,22 +76,30 @@ export function createOpenAICompatibleTransport(options: OpenAICompatibleTranspo
         ...options.body,
       };
       const fetchImpl = options.fetch ?? globalThis.fetch;
-      const response = await fetchImpl(url, {
-        method: 'POST',
-        headers: requestHeaders(options, stream, headers),
-        body: JSON.stringify(requestBody),
-        ...(abortSignal && { signal: abortSignal }),
-      });
+      let response: Response;
+      try {
+        response = await fetchImpl(url, {
+          method: 'POST',
+          headers: requestHeaders(options, stream, headers),
+          body: JSON.stringify(requestBody),
+          ...(abortSignal && { signal: abortSignal }),
+        });
+      } catch (error) {
+        // "Failed to fetch" says neither where nor why: a browser talking to a server directly
+        // most often meets a server that is down or one that does not allow its origin (CORS).
+        if (abortSignal?.aborted || (error instanceof Error && error.name === 'AbortError')) throw error;
+        throw new ChatRequestError(unreachable(url, error));
+      }
       if (!response.ok) throw await httpError(response, url, requestBody);
 
       const contentType = response.headers.get('content-type') ?? '';
       // A server may answer a stream request with one JSON document (a proxy that does not
       // stream, or an error page with status 200): read it whole rather than as SSE.
       if (stream && response.body && !contentType.includes('application/json')) {
-        return response.body.pipeThrough(createOpenAIChatStreamTransform({ generateId }));
+        return response.body.pipeThrough(createOpenAIChatStreamTransform({ generateId, toolNames }));
       }
       const text = await response.text();
-      return arrayStream(chunksFromCompletion(text, generateId));
+      return arrayStream(chunksFromCompletion(text, { generateId, toolNames }));
     },
     async reconnectToStream() {
       return null;

@@ -6,6 +6,15 @@ import type { StreamMetadata } from './metadata';
 export type WireToolInput = { json: string } | { value: unknown };
 
 /**
+ * Calls to the browser's own tools are static (`tool-<name>` parts), as `streamText` makes them
+ * on the AI SDK endpoint; calls to any other name stay `dynamic-tool`, so a UI that handles one
+ * transport's parts handles them all.
+ */
+function toolPartKind(toolNames: ReadonlySet<string>, toolName: string): { dynamic?: true } {
+  return toolNames.has(toolName) ? {} : { dynamic: true };
+}
+
+/**
  * Writes well-formed UI message chunks for one response: `start`/`start-step` first, every text or
  * reasoning part opened before its deltas and closed before `finish-step`, then `finish`. Each wire
  * parser only says what it saw; this keeps the AI SDK's ordering rules in one place.
@@ -18,6 +27,8 @@ export class UIChunkWriter {
   constructor(
     private readonly emit: (chunk: UIMessageChunk) => void,
     private readonly generateId: () => string,
+    /** The browser's tools: their calls become static parts (see `toolPartKind`). */
+    private readonly toolNames: ReadonlySet<string> = new Set(),
   ) {}
 
   start(): void {
@@ -58,7 +69,8 @@ export class UIChunkWriter {
   }
 
   toolInputStart(toolCallId: string, toolName: string, providerMetadata?: ProviderMetadata): void {
-    this.emit({ type: 'tool-input-start', toolCallId, toolName, dynamic: true, ...(providerMetadata && { providerMetadata }) });
+    const kind = toolPartKind(this.toolNames, toolName);
+    this.emit({ type: 'tool-input-start', toolCallId, toolName, ...kind, ...(providerMetadata && { providerMetadata }) });
   }
 
   toolInputDelta(toolCallId: string, inputTextDelta: string): void {
@@ -70,17 +82,17 @@ export class UIChunkWriter {
    * back to the model, instead of an exception that would end the conversation.
    */
   toolInput(toolCallId: string, toolName: string, input: WireToolInput, providerMetadata?: ProviderMetadata): void {
-    const meta = providerMetadata ? { providerMetadata } : {};
+    const meta = { ...toolPartKind(this.toolNames, toolName), ...(providerMetadata && { providerMetadata }) };
     if ('value' in input) {
-      this.emit({ type: 'tool-input-available', toolCallId, toolName, input: input.value, dynamic: true, ...meta });
+      this.emit({ type: 'tool-input-available', toolCallId, toolName, input: input.value, ...meta });
       return;
     }
     const parsed = parseToolArguments(input.json);
     if (parsed.ok) {
-      this.emit({ type: 'tool-input-available', toolCallId, toolName, input: parsed.value, dynamic: true, ...meta });
+      this.emit({ type: 'tool-input-available', toolCallId, toolName, input: parsed.value, ...meta });
     } else {
       const errorText = `Invalid JSON in the arguments of tool "${toolName}": ${parsed.message}. The arguments were: ${input.json}`;
-      this.emit({ type: 'tool-input-error', toolCallId, toolName, input: input.json, errorText, dynamic: true, ...meta });
+      this.emit({ type: 'tool-input-error', toolCallId, toolName, input: input.json, errorText, ...meta });
     }
   }
 

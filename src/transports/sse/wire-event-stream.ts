@@ -21,7 +21,7 @@ export interface WireEventSink<T> {
  */
 export function createWireEventStream<T>(
   schema: z.ZodType<T>,
-  generateId: () => string,
+  options: { generateId: () => string; toolNames: ReadonlySet<string> },
   open: (writer: UIChunkWriter) => WireEventSink<T>,
 ): TransformStream<Uint8Array, UIMessageChunk> {
   const decoder = new LineDecoder();
@@ -31,7 +31,7 @@ export function createWireEventStream<T>(
   let parser: EventSourceParser;
   return new TransformStream({
     start(controller) {
-      writer = new UIChunkWriter((chunk) => controller.enqueue(chunk), generateId);
+      writer = new UIChunkWriter((chunk) => controller.enqueue(chunk), options.generateId, options.toolNames);
       sink = open(writer);
       parser = createParser({
         onEvent({ data }) {

@@ -10,6 +10,7 @@ import { createToolMarkerTransform } from '../../core/marker/transform';
 import { toTextOnlyMessages } from '../../core/marker/text-only-messages';
 import { toToolClients } from '../../core/marker/tool-clients';
 import type { ToolSchemas } from '../../core/tools/types';
+import { requestToolNames } from '../tool-names';
 import { createTextToChunksTransform } from './text-to-chunks';
 
 export interface TextStreamTransportOptions<UI_MESSAGE extends UIMessage = UIMessage>
@@ -62,19 +63,33 @@ class TextStreamTransport<UI_MESSAGE extends UIMessage> extends HttpChatTranspor
   override async sendMessages(options: Parameters<ChatTransport<UI_MESSAGE>['sendMessages']>[0]): Promise<ReadableStream<UIMessageChunk>> {
     const messages = this.#textOnlyMessages ? toTextOnlyMessages(options.messages) : options.messages;
     let body = options.body;
-    if (this.#legacyToolClients) {
-      const merged = { ...(await resolve(this.body as Resolvable<object> | undefined)), ...body } as { tools?: ToolSchemas };
-      if (merged.tools) body = { ...body, toolClients: toToolClients(merged.tools) };
-    }
-    return super.sendMessages({ ...options, messages, ...(body === undefined ? {} : { body }) });
+    // The tools come with the request (toolchat's chat), or else with the transport's own `body`.
+    const merged = ((body as { tools?: ToolSchemas } | undefined)?.tools
+      ? body
+      : { ...(await resolve(this.body as Resolvable<object> | undefined)), ...body }) as { tools?: ToolSchemas };
+    if (this.#legacyToolClients && merged.tools) body = { ...body, toolClients: toToolClients(merged.tools) };
+    const chunks = await super.sendMessages({ ...options, messages, ...(body === undefined ? {} : { body }) });
+    return this.#markers(chunks, requestToolNames(merged));
+  }
+
+  override async reconnectToStream(
+    options: Parameters<ChatTransport<UI_MESSAGE>['reconnectToStream']>[0],
+  ): Promise<ReadableStream<UIMessageChunk> | null> {
+    const chunks = await super.reconnectToStream(options);
+    return chunks && this.#markers(chunks, requestToolNames(await resolve(this.body as Resolvable<object> | undefined)));
+  }
+
+  #markers(chunks: ReadableStream<UIMessageChunk>, toolNames: string[]): ReadableStream<UIMessageChunk> {
+    return this.#toolMarkers ? chunks.pipeThrough(createToolMarkerTransform({ generateId: this.#generateId, toolNames })) : chunks;
   }
 
   protected override processResponseStream(stream: ReadableStream<Uint8Array<ArrayBufferLike>>): ReadableStream<UIMessageChunk> {
-    const chunks = stream
-      // The DOM typings want an ArrayBuffer-backed view; the decoder takes any bytes.
-      .pipeThrough(new TextDecoderStream() as unknown as ReadableWritablePair<string, Uint8Array<ArrayBufferLike>>)
-      .pipeThrough(createTextToChunksTransform(`text-${this.#generateId()}`));
-    return this.#toolMarkers ? chunks.pipeThrough(createToolMarkerTransform({ generateId: this.#generateId })) : chunks;
+    return (
+      stream
+        // The DOM typings want an ArrayBuffer-backed view; the decoder takes any bytes.
+        .pipeThrough(new TextDecoderStream() as unknown as ReadableWritablePair<string, Uint8Array<ArrayBufferLike>>)
+        .pipeThrough(createTextToChunksTransform(`text-${this.#generateId()}`))
+    );
   }
 }
 
@@ -85,7 +100,8 @@ async function resolve<T>(value: Resolvable<T> | undefined): Promise<T | undefin
 /**
  * A transport for endpoints that stream plain text (like the AI SDK's
  * `TextStreamChatTransport`), with the `###:` marker turned into tool calls, so a text-only
- * model or prompt platform can still call the browser's tools.
+ * model or prompt platform can still call the browser's tools. Calls to the tools of the request
+ * body are `tool-<name>` parts, as through the AI SDK endpoint; other names are `dynamic-tool`.
  *
  * @example
  * useToolChat({ transport: createTextStreamTransport({ api: '/api/legacy-chat' }), tools });

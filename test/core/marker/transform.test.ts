@@ -2,7 +2,7 @@ import { readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
 import { convertArrayToReadableStream, convertReadableStreamToArray } from 'ai/test';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createToolMarkerTransform, INVALID_TOOL_CALL_NAME, PENDING_TOOL_MARKER_NAME } from 'toolchat/core';
+import { createToolMarkerTransform, INVALID_TOOL_CALL_NAME } from 'toolchat/core';
 
 function ids() {
   let n = 0;
@@ -21,15 +21,15 @@ function textResponse(deltas: string[], id = 't1'): UIMessageChunk[] {
   ];
 }
 
-async function transform(chunks: UIMessageChunk[]): Promise<UIMessageChunk[]> {
+async function transform(chunks: UIMessageChunk[], toolNames?: string[]): Promise<UIMessageChunk[]> {
   return convertReadableStreamToArray(
-    convertArrayToReadableStream(chunks).pipeThrough(createToolMarkerTransform({ generateId: ids() })),
+    convertArrayToReadableStream(chunks).pipeThrough(createToolMarkerTransform({ generateId: ids(), ...(toolNames && { toolNames }) })),
   );
 }
 
 /** The message the AI SDK builds from the transformed stream, as the chat would store it. */
-async function finalMessage(chunks: UIMessageChunk[]): Promise<UIMessage> {
-  const stream = convertArrayToReadableStream(chunks).pipeThrough(createToolMarkerTransform({ generateId: ids() }));
+async function finalMessage(chunks: UIMessageChunk[], toolNames?: string[]): Promise<UIMessage> {
+  const stream = convertArrayToReadableStream(chunks).pipeThrough(createToolMarkerTransform({ generateId: ids(), ...(toolNames && { toolNames }) }));
   let last: UIMessage | undefined;
   for await (const message of readUIMessageStream({ stream, terminateOnError: true })) last = message;
   // The AI SDK yields nothing for a response without parts.
@@ -46,7 +46,7 @@ describe('given a text stream with a marker split across deltas', () => {
       { type: 'text-start', id: 't1' },
       { type: 'text-delta', id: 't1', delta: 'Let me check. ' },
       { type: 'text-end', id: 't1' },
-      { type: 'tool-input-start', toolCallId: 'call_1', toolName: PENDING_TOOL_MARKER_NAME, dynamic: true, toolMetadata: { toolMarker: 'streaming' } },
+      { type: 'tool-input-start', toolCallId: 'call_1', toolName: 'getWeather', dynamic: true, toolMetadata: { toolMarker: 'streaming' } },
       {
         type: 'tool-input-available',
         toolCallId: 'call_1',
@@ -74,16 +74,57 @@ describe('given a text stream with a marker split across deltas', () => {
     expect(JSON.stringify(message)).not.toContain('###');
   });
 
-  it('shows a streaming tool part while the marker JSON is still arriving', async () => {
-    const stream = convertArrayToReadableStream(textResponse(['Checking ###:{"toolName":"getWe', 'ather"}']))
+  it('shows a streaming tool part named for its tool while the parameters are still arriving', async () => {
+    const stream = convertArrayToReadableStream(textResponse(['Checking ###:{"toolName":"getWe', 'ather", "parameters": {"ci', 'ty":"Paris"}}']))
       .pipeThrough(createToolMarkerTransform({ generateId: ids() }));
     const states: string[] = [];
     for await (const message of readUIMessageStream({ stream, terminateOnError: true })) {
       const tool = message.parts.find((part) => part.type === 'dynamic-tool');
       if (tool?.type === 'dynamic-tool') states.push(`${tool.toolName}:${tool.state}`);
     }
-    expect(states[0]).toBe(`${PENDING_TOOL_MARKER_NAME}:input-streaming`);
+    expect(states[0]).toBe('getWeather:input-streaming');
     expect(states.at(-1)).toBe('getWeather:input-available');
+  });
+});
+
+describe("given the browser's tool names", () => {
+  const toolNames = ['getWeather', 'getTime'];
+  const toolParts = (message: UIMessage) =>
+    message.parts.flatMap((part) =>
+      part.type === 'dynamic-tool' ? [`dynamic-tool:${part.toolName}:${part.state}`] : part.type.startsWith('tool-') && 'state' in part ? [`${part.type}:${part.state}`] : [],
+    );
+
+  it('gives a call to a browser tool the static tool-<name> part, and other names dynamic-tool parts', async () => {
+    const message = await finalMessage(
+      textResponse(['###:{"toolName":"getWeather","parameters":{"city":"Paris"}}\n', '###:{"toolName":"launchRocket"}']),
+      toolNames,
+    );
+    expect(toolParts(message)).toEqual(['tool-getWeather:input-available', 'dynamic-tool:launchRocket:input-available']);
+  });
+
+  it('streams the static part from the moment the marker names its tool', async () => {
+    const stream = convertArrayToReadableStream(textResponse(['###:{ "toolName" : "getTi', 'me", "parameters": {"zo', 'ne":"Asia/Tokyo"}}']))
+      .pipeThrough(createToolMarkerTransform({ generateId: ids(), toolNames }));
+    const states: string[][] = [];
+    for await (const message of readUIMessageStream({ stream, terminateOnError: true })) states.push(toolParts(message));
+    expect(states.filter((parts) => parts.length > 0)).toEqual([['tool-getTime:input-streaming'], ['tool-getTime:input-available']]);
+  });
+
+  it('waits for the end of a marker that does not lead with its name, then types it the same way', async () => {
+    const chunks = await transform(textResponse(['###:{"parameters":{"city":"Paris"},', '"toolName":"getWeather"}']), toolNames);
+    expect(chunks.filter((c) => c.type.startsWith('tool-'))).toEqual([
+      { type: 'tool-input-available', toolCallId: 'call_1', toolName: 'getWeather', input: { city: 'Paris' }, toolMetadata: { toolMarker: 'parsed' } },
+    ]);
+  });
+
+  it('keeps the name and the part of a call that broke after naming its tool', async () => {
+    const message = await finalMessage(textResponse(['###:{"toolName":"getWeather","parameters":{"city":']), toolNames);
+    expect(toolParts(message)).toEqual(['tool-getWeather:output-error']);
+  });
+
+  it('gives a marker without a tool name a dynamic-tool part', async () => {
+    const message = await finalMessage(textResponse(['###:{"tool":"getWeather"}']), toolNames);
+    expect(toolParts(message)).toEqual([`dynamic-tool:${INVALID_TOOL_CALL_NAME}:output-error`]);
   });
 });
 
@@ -195,6 +236,9 @@ describe('given any chunking of the same text', () => {
     fc.constantFrom(
       '###:{"toolName":"getWeather","parameters":{"city":"Paris"}}',
       '###:{"toolName":"a"}{"toolName":"b","parameters":{"s":"}{"}}',
+      '###:{"parameters":{},"toolName":"getWeather"}',
+      '###:{ "toolName" : "getWeather", "parameters": [] }',
+      '###:{"toolName":"getWeather","parameters":{"city":"Par',
       '###:{bad}',
       '### Title\n',
       '```\n###:{"toolName":"x"}\n```\n',
@@ -205,15 +249,18 @@ describe('given any chunking of the same text', () => {
     ),
   );
 
-  it('builds the same message', async () => {
+  it('builds the same message, with the same part types', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fragment, { maxLength: 8 }), fc.array(fc.nat(), { maxLength: 8 }), async (parts, cuts) => {
         const text = parts.join('');
         const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
         const deltas = [0, ...points].map((start, i) => text.slice(start, points[i] ?? text.length)).filter(Boolean);
         const summary = (message: UIMessage) =>
-          message.parts.map((p) => (p.type === 'text' ? p.text : p.type === 'dynamic-tool' ? `${p.toolName}:${p.state}` : p.type));
-        expect(summary(await finalMessage(textResponse(deltas)))).toEqual(summary(await finalMessage(textResponse([text]))));
+          message.parts.map((p) =>
+            p.type === 'text' ? p.text : p.type === 'dynamic-tool' ? `${p.toolName}:${p.state}` : 'state' in p ? `${p.type}:${p.state}` : p.type,
+          );
+        const toolNames = ['getWeather', 'a', 'x'];
+        expect(summary(await finalMessage(textResponse(deltas), toolNames))).toEqual(summary(await finalMessage(textResponse([text]), toolNames)));
       }),
       { numRuns: 150 },
     );

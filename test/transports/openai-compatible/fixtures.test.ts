@@ -1,4 +1,4 @@
-import { createOpenAIChatStreamTransform } from 'toolchat/core';
+import { createOpenAIChatStreamTransform } from 'toolchat/transports';
 import type { UIMessageChunk } from 'ai';
 import fc from 'fast-check';
 import {

@@ -1,4 +1,4 @@
-import { createOpenAIChatStreamTransform } from 'toolchat/core';
+import { createOpenAIChatStreamTransform } from 'toolchat/transports';
 import type { UIMessageChunk } from 'ai';
 import { buildMessage, byteStream, collect, counterIds, reasoningOf, textOf, toolCallsOf } from './helpers';
 

@@ -1,4 +1,4 @@
-import { createOpenAICompatibleTransport, type OpenAICompatibleTransportOptions } from 'toolchat/core';
+import { createOpenAICompatibleTransport, type OpenAICompatibleTransportOptions } from 'toolchat/transports';
 import type { UIMessage } from 'ai';
 import { collect, counterIds, reasoningOf, textOf, toolCallsOf } from './helpers';
 
@@ -139,5 +139,16 @@ describe('createOpenAICompatibleTransport', () => {
   it('cannot reconnect to a stream', async () => {
     const { fetch } = recordingFetch(sseAnswer);
     expect(await transportWith(fetch).reconnectToStream({ chatId: 'c' })).toBeNull();
+  });
+});
+
+describe('given a server the browser cannot reach', () => {
+  it('says where the request went and why it may have failed, not only "Failed to fetch"', async () => {
+    const transport = transportWith(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(send(transport)).rejects.toThrow(
+      'Could not reach http://127.0.0.1:1/v1/chat/completions: network error or CORS (Failed to fetch)',
+    );
   });
 });

@@ -1,0 +1,18 @@
+import { createServer, type Server } from 'node:http';
+import sirv from 'sirv';
+import { toNodeHandler } from 'toolchat/server';
+import { createDemoHandler } from './server';
+
+/**
+ * The demo's production build (`dist-demo`, from `vite build --config demo/vite.config.ts`) on a
+ * plain `node:http` server with the endpoint at `/api/chat`: the demo as a deployment runs it,
+ * minified and split into chunks, without Vite's dev server in between.
+ */
+export function createDemoServer(root: string): Server {
+  const chat = toNodeHandler(createDemoHandler());
+  const files = sirv(root, { single: true });
+  return createServer((req, res) => {
+    if (new URL(req.url ?? '/', 'http://localhost').pathname === '/api/chat') chat(req, res);
+    else files(req, res);
+  });
+}

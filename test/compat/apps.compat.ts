@@ -1,0 +1,76 @@
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchChromium } from '../e2e/browser';
+import { createApp } from './support/app';
+import { run, start } from './support/process';
+import { weatherRound } from './support/tool-round';
+
+/**
+ * The low and the high end of every peer range package.json declares, installed the way its
+ * README says, with a TypeScript each end would have. Bump `high` when a newer release is out.
+ */
+const apps = [
+  {
+    name: 'React 18.2, ai 7.0.0, @ai-sdk/react 4.0.0, zod 4.1.8, TypeScript 5.9',
+    dependencies: { react: '18.2.0', 'react-dom': '18.2.0' },
+    devDependencies: { '@types/react': '18.2.79', '@types/react-dom': '18.2.25', typescript: '5.9.3', vite: '8.3.8' },
+    install: ['ai@7.0.0', '@ai-sdk/react@4.0.0', 'zod@4.1.8'],
+  },
+  {
+    // The oldest React 19 that @ai-sdk/react accepts (19.0.0 and 19.1.0–19.1.1 it refuses).
+    name: 'React 19.0.1, ai 7.0.173, @ai-sdk/react 4.0.177, zod 4.6.7, TypeScript 5.9',
+    dependencies: { react: '19.0.1', 'react-dom': '19.0.1' },
+    devDependencies: { '@types/react': '19.0.9', '@types/react-dom': '19.0.6', typescript: '5.9.3', vite: '8.3.8' },
+    install: ['ai@7.0.173', '@ai-sdk/react@4.0.177', 'zod@4.6.7'],
+  },
+  {
+    name: 'React 19.3, ai 7.0.173, @ai-sdk/react 4.0.177, zod 4.6.7, TypeScript 7.0',
+    dependencies: { react: '19.3.1', 'react-dom': '19.3.1' },
+    devDependencies: { '@types/react': '19.3.0', '@types/react-dom': '19.3.0', typescript: '7.0.2', vite: '8.3.8' },
+    install: ['ai@7.0.173', '@ai-sdk/react@4.0.177', 'zod@4.6.7'],
+  },
+];
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.each(apps)('a fresh Vite app with $name', (app) => {
+  const dir = path.join(inject('workDir'), app.name.replace(/\W+/g, '-'));
+
+  it('installs the package with plain npm install (no --force, no --legacy-peer-deps)', async () => {
+    createApp(dir, { name: 'fresh-app', private: true, type: 'module', dependencies: app.dependencies, devDependencies: app.devDependencies });
+    await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: dir, timeoutMs: 240_000 });
+    // README's command: npm install toolchat ai @ai-sdk/react zod
+    const output = await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', inject('tarball'), ...app.install], {
+      cwd: dir,
+      timeoutMs: 240_000,
+    });
+    expect(output).not.toMatch(/ERESOLVE|EBADENGINE|peer dep/i);
+  });
+
+  it('typechecks strict under moduleResolution bundler', async () => {
+    await run('npx', ['tsc', '-p', 'tsconfig.json'], { cwd: dir, timeoutMs: 120_000 });
+  });
+
+  it.each(['node16', 'nodenext'])('typechecks strict under moduleResolution %s', async (resolution) => {
+    await run('npx', ['tsc', '-p', `tsconfig.${resolution}.json`], { cwd: dir, timeoutMs: 120_000 });
+  });
+
+  it('builds, and its built page completes a browser tool round in Chromium', async () => {
+    await run('npx', ['vite', 'build'], { cwd: dir, timeoutMs: 120_000 });
+    const preview = await start('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', '{port}', '--strictPort'], { cwd: dir, timeoutMs: 30_000 });
+    try {
+      await weatherRound(browser, preview.url, /It's 17°C and foggy in Paris\./);
+    } finally {
+      await preview.stop();
+    }
+  });
+});
