@@ -149,9 +149,9 @@ function createChatSession(initial: UseToolChatOptions): ChatSession {
     onToolCall: loop.onToolCall,
     sendAutomaticallyWhen: loop.sendAutomaticallyWhen,
     onError: (error) => session.options.onError?.(error),
-    onFinish: ({ message, isAbort, isError }) => {
+    onFinish: ({ message, isAbort, isError, finishReason }) => {
       // A response that ends in tool calls is a round, not the end of the loop.
-      const reason = loop.onResponseFinish({ message, isAbort, isError });
+      const reason = loop.onResponseFinish({ message, isAbort, isError, finishReason });
       if (reason === 'answered' || reason === 'max-rounds' || reason === 'budget') session.options.onFinish?.(message);
     },
   });

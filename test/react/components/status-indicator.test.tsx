@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { axe } from 'vitest-axe';
 import { StatusIndicator } from 'toolchat';
-import { defaultLabels } from 'toolchat';
+import { defaultLabels, markerLabels } from 'toolchat';
 
 describe('StatusIndicator', () => {
   it('announces the activity in a polite live region with its state', async () => {
@@ -38,5 +38,16 @@ describe('StatusIndicator', () => {
   it('can leave an error to the error banner', () => {
     render(<StatusIndicator activity={{ state: 'error', label: 'Something went wrong: x' }} showError={false} />);
     expect(screen.getByRole('status').textContent).toBe('');
+  });
+
+  it('draws its icons as SVG, so no state depends on an emoji font', () => {
+    const emoji = /\p{Extended_Pictographic}/u;
+    for (const label of [markerLabels.waitingForToolInput, markerLabels.executing(['getWeather'], 1, 5), defaultLabels.finalizing]) {
+      expect(label).not.toMatch(emoji);
+    }
+    const { container } = render(<StatusIndicator activity={{ state: 'executing', label: markerLabels.executing(['getWeather'], 1, 5) }} />);
+    expect(screen.getByRole('status').textContent).toBe('Executing tool: getWeather…');
+    const icon = container.querySelector('svg');
+    expect(icon?.getAttribute('aria-hidden')).toBe('true');
   });
 });
