@@ -83,9 +83,10 @@ describe.each([
     // The question survives; the search the reload cut off is shown as interrupted.
     await log.getByText('Search slowly for cats').waitFor();
     const card = log.getByRole('group', { name: 'slowSearch' });
-    await expect.poll(() => card.getAttribute('data-state')).toBe('error');
-    // Failed cards open by themselves.
+    await expect.poll(() => card.getAttribute('data-state')).toBe('interrupted');
+    // Interrupted cards open by themselves, and the turn offers the way on.
     await card.getByText(/interrupted: the page was closed before the tool finished/).waitFor();
+    await log.getByRole('note').getByRole('button', { name: 'Run again' }).waitFor();
     await screenshot(page, `${shots}-reload-interrupted`);
 
     // The conversation goes on, valid for the model.

@@ -7,9 +7,9 @@ import { toolSchemas } from '../tools/tool-schemas';
 import type { ToolCall, ToolCallResult, ToolChatRequestBody } from '../tools/types';
 import { approvalNeeded, type ApprovalAnswer } from './approval';
 import { createCallIdentity } from './call-identity';
-import { formatLoopEvent, type LoopEndReason, type ToolLoopEvent } from './events';
+import type { LoopEndReason } from './events';
 import { Limiter } from './limiter';
-import { callChanges, loopEvents } from './loop-events';
+import { runEffects } from './loop-effects';
 import { decideNext, lastStepResults, type LoopDecision } from './loop-policy';
 import { initialLoopState, type LoopState } from './loop-state';
 import { reduce, type LoopAction } from './reduce';
@@ -236,26 +236,8 @@ export class ToolLoop {
     const next = reduce(prev, action);
     if (next === prev) return;
     this.#state = next;
-    const options = this.#getOptions();
-    const changes = callChanges(action, prev, next);
-    for (const event of loopEvents(action, prev, next, changes, this.#now())) this.#emit(event, options);
-    for (const call of changes.received) guard('onToolCall', () => options.onToolCall?.({ toolCallId: call.toolCallId, toolName: call.toolName, input: call.input }));
-    for (const { call, result, wasOpen } of changes.settled) {
-      if (wasOpen) guard('onToolResult', () => options.onToolResult?.(call.toolName, result));
-      // The result always lands, so the conversation stays valid (every call answered);
-      // after Stop, `sendAutomaticallyWhen` keeps it from going to the model until the user writes.
-      void this.#chat?.addToolOutput(
-        call.phase === 'done'
-          ? { tool: call.toolName, toolCallId: call.toolCallId, output: call.output }
-          : { tool: call.toolName, toolCallId: call.toolCallId, state: 'output-error', errorText: call.error ?? '' },
-      );
-    }
+    runEffects(action, prev, next, this.#getOptions(), this.#chat, this.#now());
     for (const listener of this.#listeners) listener();
-  }
-
-  #emit(event: ToolLoopEvent, options: ToolLoopOptions): void {
-    if (options.debug) console.debug(formatLoopEvent(event));
-    guard('onEvent', () => options.onEvent?.(event));
   }
 
   #run(call: ToolCall, approval: boolean | Promise<boolean>): Promise<void> {
@@ -311,14 +293,5 @@ export class ToolLoop {
 
   #now(): number {
     return (this.#getOptions().now ?? Date.now)();
-  }
-}
-
-/** App callbacks must not break the loop. */
-function guard(name: string, callback: () => void): void {
-  try {
-    callback();
-  } catch (error) {
-    console.error(`toolchat: ${name} threw`, errorMessage(error));
   }
 }

@@ -16,7 +16,7 @@ export interface ToolCallCardProps {
   onAlwaysAllow?: ((toolName: string) => void) | undefined;
   /** Controlled open state of the details. */
   open?: boolean;
-  /** Uncontrolled initial state; by default the details open while approval is awaited or on error. */
+  /** Uncontrolled initial state; by default the details open while approval is awaited, on error, or when interrupted. */
   defaultOpen?: boolean;
   onOpenChange?: (open: boolean) => void;
   className?: string;
@@ -44,7 +44,7 @@ export function ToolCallCard({
   const headerRef = useRef<HTMLButtonElement | null>(null);
   const [openState, setOpenState] = useState<boolean | undefined>(defaultOpen);
   const awaiting = call.phase === 'awaiting-approval';
-  const open = openProp ?? openState ?? (awaiting || call.phase === 'error');
+  const open = openProp ?? openState ?? (awaiting || call.phase === 'error' || call.phase === 'interrupted');
   const toggle = () => {
     setOpenState(!open);
     onOpenChange?.(!open);

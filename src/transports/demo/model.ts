@@ -1,5 +1,4 @@
 import type {
-  LanguageModelV4,
   LanguageModelV4CallOptions,
   LanguageModelV4Content,
   LanguageModelV4FinishReason,

@@ -1,0 +1,42 @@
+import { errorMessage } from '../tools/errors';
+import { formatLoopEvent } from './events';
+import { callChanges, loopEvents } from './loop-events';
+import type { LoopState } from './loop-state';
+import type { LoopAction } from './reduce';
+import type { LoopChat } from './tool-loop';
+import type { ToolLoopOptions } from './tool-loop-options';
+
+/**
+ * Everything one transition does outside the state, in the order it happened: the log events
+ * (`onEvent`, `debug`), the app's `onToolCall` / `onToolResult`, and each settled call's result
+ * handed to the chat. The one place these happen.
+ */
+export function runEffects(action: LoopAction, prev: LoopState, next: LoopState, options: ToolLoopOptions, chat: LoopChat | undefined, at: number): void {
+  const changes = callChanges(action, prev, next);
+  for (const event of loopEvents(action, prev, next, changes, at)) {
+    if (options.debug) console.debug(formatLoopEvent(event));
+    guard('onEvent', () => options.onEvent?.(event));
+  }
+  for (const call of changes.received) {
+    guard('onToolCall', () => options.onToolCall?.({ toolCallId: call.toolCallId, toolName: call.toolName, input: call.input }));
+  }
+  for (const { call, result, wasOpen } of changes.settled) {
+    if (wasOpen) guard('onToolResult', () => options.onToolResult?.(call.toolName, result));
+    // The result always lands, so the conversation stays valid (every call answered); after
+    // Stop, `sendAutomaticallyWhen` keeps it from going to the model until the user writes.
+    void chat?.addToolOutput(
+      call.phase === 'done'
+        ? { tool: call.toolName, toolCallId: call.toolCallId, output: call.output }
+        : { tool: call.toolName, toolCallId: call.toolCallId, state: 'output-error', errorText: call.error ?? '' },
+    );
+  }
+}
+
+/** App callbacks must not break the loop. */
+function guard(name: string, callback: () => void): void {
+  try {
+    callback();
+  } catch (error) {
+    console.error(`toolchat: ${name} threw`, errorMessage(error));
+  }
+}
