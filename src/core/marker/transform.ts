@@ -1,14 +1,20 @@
 import type { ProviderMetadata, UIMessageChunk } from 'ai';
 import { createToolMarkerParser, type MarkerEvent, type ToolMarkerParser } from './parser';
 
-/** The tool name a marker's card has while its JSON is still streaming. */
+/**
+ * @deprecated No longer emitted: a marker becomes a card only once its `"toolName"` has been
+ * read, and the card has that name from the start.
+ */
 export const PENDING_TOOL_MARKER_NAME = 'tool_marker';
-/** The tool name of a marker that names no valid tool; its card shows the format error. */
+/**
+ * @deprecated No longer emitted: a marker that names no tool is text, and a call that fails
+ * after naming its tool keeps that name, so the model reads which call went wrong.
+ */
 export const INVALID_TOOL_CALL_NAME = 'invalid_tool_call';
 
 /**
  * Where a tool part came from, in its `toolMetadata.toolMarker`: `'streaming'` while the
- * marker's JSON is arriving, `'parsed'` for a call, `'invalid'` for a marker that failed.
+ * call's parameters are arriving, `'parsed'` for a call, `'invalid'` for a call that failed.
  */
 export type ToolMarkerState = 'streaming' | 'parsed' | 'invalid';
 
@@ -37,9 +43,11 @@ type Enqueue = (chunk: UIMessageChunk) => void;
 
 /**
  * A stream stage that turns `###:` markers in text parts into structured tool chunks
- * (`tool-input-start`, then `tool-input-available` or `tool-input-error`, all `dynamic`), so
- * the executor, rounds, cards and persistence treat them like native tool calls. The marker
- * text is never passed on; other chunks pass through unchanged.
+ * (`tool-input-start` as soon as the marker has named its tool, then `tool-input-available`
+ * or `tool-input-error` naming it, all `dynamic`), so the executor, rounds, cards and
+ * persistence treat them like native tool calls. The text of a call is never passed on; a
+ * `###:` that never names a tool stays text, and no card or status waits on it. Other chunks
+ * pass through unchanged.
  *
  * @example
  * const chunks = stream.pipeThrough(createToolMarkerTransform());
@@ -145,7 +153,7 @@ function writeToolEvent(event: Exclude<MarkerEvent, { type: 'text' }>, enqueue: 
       enqueue({
         type: 'tool-input-start',
         toolCallId: event.toolCallId,
-        toolName: PENDING_TOOL_MARKER_NAME,
+        toolName: event.toolName,
         dynamic: true,
         toolMetadata: { toolMarker: 'streaming' },
       });
@@ -164,7 +172,7 @@ function writeToolEvent(event: Exclude<MarkerEvent, { type: 'text' }>, enqueue: 
       enqueue({
         type: 'tool-input-error',
         toolCallId: event.toolCallId,
-        toolName: event.toolName ?? INVALID_TOOL_CALL_NAME,
+        toolName: event.toolName,
         input: event.raw,
         errorText: event.message,
         dynamic: true,

@@ -2,7 +2,7 @@ import { readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
 import { convertArrayToReadableStream, convertReadableStreamToArray } from 'ai/test';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createToolMarkerTransform, INVALID_TOOL_CALL_NAME, PENDING_TOOL_MARKER_NAME } from 'toolchat/core';
+import { createToolMarkerTransform } from 'toolchat/core';
 
 function ids() {
   let n = 0;
@@ -46,7 +46,7 @@ describe('given a text stream with a marker split across deltas', () => {
       { type: 'text-start', id: 't1' },
       { type: 'text-delta', id: 't1', delta: 'Let me check. ' },
       { type: 'text-end', id: 't1' },
-      { type: 'tool-input-start', toolCallId: 'call_1', toolName: PENDING_TOOL_MARKER_NAME, dynamic: true, toolMetadata: { toolMarker: 'streaming' } },
+      { type: 'tool-input-start', toolCallId: 'call_1', toolName: 'getWeather', dynamic: true, toolMetadata: { toolMarker: 'streaming' } },
       {
         type: 'tool-input-available',
         toolCallId: 'call_1',
@@ -74,33 +74,50 @@ describe('given a text stream with a marker split across deltas', () => {
     expect(JSON.stringify(message)).not.toContain('###');
   });
 
-  it('shows a streaming tool part while the marker JSON is still arriving', async () => {
-    const stream = convertArrayToReadableStream(textResponse(['Checking ###:{"toolName":"getWe', 'ather"}']))
+  it('shows a streaming tool part named after its tool as soon as "toolName" has been read', async () => {
+    const stream = convertArrayToReadableStream(textResponse(['Checking ###:{"toolName":"getWe', 'ather","parameters":{"ci', 'ty":"Paris"}}']))
       .pipeThrough(createToolMarkerTransform({ generateId: ids() }));
     const states: string[] = [];
     for await (const message of readUIMessageStream({ stream, terminateOnError: true })) {
       const tool = message.parts.find((part) => part.type === 'dynamic-tool');
       if (tool?.type === 'dynamic-tool') states.push(`${tool.toolName}:${tool.state}`);
     }
-    expect(states[0]).toBe(`${PENDING_TOOL_MARKER_NAME}:input-streaming`);
+    expect(states[0]).toBe('getWeather:input-streaming');
     expect(states.at(-1)).toBe('getWeather:input-available');
   });
 });
 
-describe('given a bad marker', () => {
-  it('becomes a tool-input-error card that goes back to the model', async () => {
-    const chunks = await transform(textResponse(['Sure ###:{"toolName": getWeather}']));
+describe('given a ###: that never names a tool', () => {
+  it.each([
+    ['prose', ['Note ###: no', 'te this down']],
+    ['not JSON', ['Here ###:{ this is ', 'not json } and more']],
+    ['no toolName', ['###:{"parameters":{"city":"Pa', 'ris"}} and more']],
+    ['a raw line break in a string', ['###:{"note', '\nNext line']],
+    ['never closed', ['Use ###:{"tool', 'Name']],
+  ])('passes %s on as text, with no tool chunk for a card or the status to wait on', async (_, deltas) => {
+    const chunks = await transform(textResponse(deltas));
+    expect(chunks.filter((c) => c.type.startsWith('tool-'))).toEqual([]);
+    const message = await finalMessage(textResponse(deltas));
+    expect(message.parts).toEqual([{ type: 'step-start' }, expect.objectContaining({ type: 'text', text: deltas.join('') })]);
+  });
+});
+
+describe('given a call that goes wrong after naming its tool', () => {
+  it('becomes a tool-input-error card named after the tool, which goes back to the model', async () => {
+    const deltas = ['Sure ###:{"toolName":"getWeather","parameters":{"city":}} ok'];
+    const chunks = await transform(textResponse(deltas));
     expect(chunks).toContainEqual({
       type: 'tool-input-error',
       toolCallId: 'call_1',
-      toolName: INVALID_TOOL_CALL_NAME,
-      input: '###:{"toolName": getWeather}',
-      errorText: expect.stringMatching(/^Invalid tool call format: /),
+      toolName: 'getWeather',
+      input: '###:{"toolName":"getWeather","parameters":{"city":',
+      errorText: expect.stringMatching(/^Invalid tool call format: the JSON of the call to getWeather is not valid/),
       dynamic: true,
       toolMetadata: { toolMarker: 'invalid' },
     });
-    const message = await finalMessage(textResponse(['Sure ###:{"toolName": getWeather}']));
-    expect(message.parts[2]).toMatchObject({ type: 'dynamic-tool', state: 'output-error', toolName: INVALID_TOOL_CALL_NAME });
+    const message = await finalMessage(textResponse(deltas));
+    expect(message.parts[2]).toMatchObject({ type: 'dynamic-tool', state: 'output-error', toolName: 'getWeather' });
+    expect(message.parts[3]).toMatchObject({ type: 'text', text: '}} ok' });
   });
 
   it('keeps the tool name when only the parameters are wrong', async () => {
@@ -202,6 +219,13 @@ describe('given any chunking of the same text', () => {
       '\n',
       ' ',
       '🌧',
+      '`',
+      '###:{"',
+      '###:{"toolName":"x","parameters":{"a":',
+      '\n\n    ',
+      '[a](',
+      ')',
+      'https://',
     ),
   );
 
