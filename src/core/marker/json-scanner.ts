@@ -282,7 +282,10 @@ export class JsonScanner {
 
   /** A top-level key or the tool's name has ended: returns why the marker is not a call, if it is not. */
   private endCapture(): string {
-    const value = this.captured.length > MAX_NAME_KEY && this.role === TOP_KEY ? '' : (JSON.parse(`"${this.captured}"`) as string);
+    const captured = this.captured;
+    let value: string;
+    if (captured.length > MAX_NAME_KEY && this.role === TOP_KEY) value = '';
+    else value = captured.includes('\\') ? (JSON.parse(`"${captured}"`) as string) : captured;
     this.captured = '';
     if (this.role === TOP_KEY) {
       this.nameNext = value === 'toolName';

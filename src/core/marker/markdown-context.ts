@@ -1,4 +1,4 @@
-import { isBlank, MarkdownInline } from './markdown-inline';
+import { BEFORE_URL, isBlank, MarkdownInline, WATCH, WATCH_UNLESS_AFTER_LETTER } from './markdown-inline';
 
 /**
  * Where in the Markdown of a streaming answer each character falls, as far as the `###:`
@@ -57,6 +57,23 @@ const MAX_CONTAINERS = 32;
 
 const CODE_WATCH = new Uint8Array(128);
 CODE_WATCH[NEWLINE] = 1;
+
+/**
+ * Whether `code`, at `index` of `text`, leaves a state whose `watch()` table is `watch` as it
+ * is, so it can be passed over without `step` (`last`: the code unit before `text`). The
+ * parser checks `watch[code] === 0` itself first: this decides the rest.
+ */
+export function canSkip(watch: Uint8Array, code: number, text: string, index: number, last: number): boolean {
+  const kind = watch[code];
+  if (kind === WATCH) return false;
+  // `h` and `w` matter only where a URL may start (`ht…`, `ww…` after the right character).
+  const previous = index > 0 ? text.charCodeAt(index - 1) : last;
+  const next = text.charCodeAt(index + 1); // NaN at the end: then it must be stepped
+  if (kind === WATCH_UNLESS_AFTER_LETTER) {
+    return (previous < 128 && BEFORE_URL[previous] === 1) || (next === next && (next | 32) !== 116);
+  }
+  return previous >= 128 || BEFORE_URL[previous] !== 2 || (next === next && (next | 32) !== 119);
+}
 
 function isDigit(code: number): boolean {
   return code >= 48 && code <= 57;
@@ -120,13 +137,16 @@ export class MarkdownContext {
     this.lazyDepth = -1;
     this.fenceChar = this.fenceLength = this.fenceDepth = 0;
     this.inline.reset();
+    this.watching = null;
   }
 
   /**
-   * The characters below 128 that the current state needs to see, or `null` when it needs
-   * every character. Any other character may be passed over without `step`.
+   * The characters below 128 that the current state needs to see (see `canSkip`), or `null`
+   * when it needs every character. Kept up to date by `step`: the parser reads it per push.
    */
-  watch(): Uint8Array | null {
+  watching: Uint8Array | null = null;
+
+  private watch(): Uint8Array | null {
     if (this.line === LINE_TEXT) return this.inline.watch();
     return this.line === LINE_CODE ? CODE_WATCH : null;
   }
@@ -136,6 +156,12 @@ export class MarkdownContext {
    * returns whether a marker may start (or go on) at it.
    */
   step(code: number, previous: number): boolean {
+    const eligible = this.read(code, previous);
+    this.watching = this.watch();
+    return eligible;
+  }
+
+  private read(code: number, previous: number): boolean {
     if (code === NEWLINE) {
       this.newline();
       return false;
@@ -221,6 +247,7 @@ export class MarkdownContext {
   afterMarker(): void {
     this.line = LINE_TEXT;
     this.inline.afterMarker();
+    this.watching = this.watch();
   }
 
   /** The line is inline content (a paragraph's, or the destination of a definition). */
@@ -424,7 +451,7 @@ export class MarkdownContext {
       // Decided at the end of the line: a backtick in the info string makes it no fence.
       if (this.runChar === TILDE) this.settle(true);
       else this.inline.startTicks(this.runLength);
-      return this.step(code, previous) && false;
+      return this.read(code, previous) && false;
     }
     // Too short for a fence: inline backticks (a code span) or tildes (strikethrough).
     if (this.runChar === BACKTICK) this.inline.startTicks(this.runLength);

@@ -54,17 +54,32 @@ const DEFINITION_OPEN = 1; // after its `[`
 const DEFINITION_LABEL = 2;
 const DEFINITION_DESTINATION = 3; // after its `]:`
 
-const URL_PREFIXES = ['http://', 'https://', 'www.'];
+
+/** In a watch table: the character must be stepped. */
+export const WATCH = 1;
+/** In a watch table: `h`, which must be stepped unless it follows an ASCII letter. */
+export const WATCH_UNLESS_AFTER_LETTER = 2;
+/** In a watch table: `w`, which must be stepped if it follows what may precede `www.`. */
+export const WATCH_AFTER_SPACE = 3;
 
 function table(chars: string): Uint8Array {
   const watch = new Uint8Array(128);
-  for (const char of chars) watch[char.charCodeAt(0)] = 1;
+  for (const char of chars) watch[char.charCodeAt(0)] = WATCH;
   return watch;
 }
 // The characters each steady state must see; all others (and all above 127) leave it as it is.
-const PROSE_WATCH = table('\n\r\t #`\\[]<hHwW');
+const PROSE_WATCH = table('\n#`\\[]<');
+PROSE_WATCH[104] = PROSE_WATCH[72] = WATCH_UNLESS_AFTER_LETTER; // h H
+PROSE_WATCH[119] = PROSE_WATCH[87] = WATCH_AFTER_SPACE; // w W
 const URL_WATCH = table('\n\r\t `\\[]<');
 const SPAN_WATCH = table('\n`');
+
+/** ASCII letters (1), and what may precede `www.` (2), by code unit below 128. */
+export const BEFORE_URL = new Uint8Array(128);
+for (let code = 0; code < 128; code++) {
+  if ((code >= 65 && code <= 90) || (code >= 97 && code <= 122)) BEFORE_URL[code] = 1;
+}
+for (const char of '\0 \t\n\r(*_[]~') BEFORE_URL[char.charCodeAt(0)] = 2;
 
 export function isBlank(code: number): boolean {
   return code === SPACE || code === TAB || code === CR;
@@ -110,7 +125,8 @@ export class MarkdownInline {
   private shadowTicks = 0;
   private definition = DEFINITION_NONE;
   private word = WORD_PLAIN;
-  private prefix = '';
+  private prefix = ''; // the URL prefix being matched: 'http://', 'https://' or 'www.'
+  private prefixLength = 0; // how much of it has matched
   private scheme = 0;
 
   /** A new paragraph or heading: nothing of the last one carries over. */
@@ -120,14 +136,14 @@ export class MarkdownInline {
     this.link = LINK_NONE;
     this.definition = DEFINITION_NONE;
     this.word = WORD_PLAIN;
-    this.prefix = '';
+    this.prefixLength = 0;
   }
 
   /** See `MarkdownContext.watch`. */
   watch(): Uint8Array | null {
     if (this.ticks !== 0) return null;
     if (this.span !== 0) return SPAN_WATCH;
-    if (this.escaped || this.bracket || this.urlBracket || this.link !== LINK_NONE) return null;
+    if (this.escaped || this.bracket || this.urlBracket || this.link !== LINK_NONE || this.definition === DEFINITION_OPEN) return null;
     if (this.word === WORD_PLAIN) return PROSE_WATCH;
     return this.word === WORD_URL ? URL_WATCH : null;
   }
@@ -411,7 +427,8 @@ export class MarkdownInline {
     const http = (code === 104 || code === 72) && !isAsciiLetter(previous);
     const www = (code === 119 || code === 87) && mayPrecedeWww(previous);
     if ((http || www) && this.brackets === 0) {
-      this.prefix = '';
+      this.prefix = http ? 'http://' : 'www.';
+      this.prefixLength = 0;
       return this.urlPrefix(code);
     }
     return true;
@@ -419,18 +436,20 @@ export class MarkdownInline {
 
   /** A word that may still become `http://`, `https://` or `www.`. */
   private urlPrefix(code: number): boolean {
-    const next = this.prefix + String.fromCharCode(code >= 65 && code <= 90 ? code + 32 : code);
-    if (URL_PREFIXES.includes(next)) {
+    const lower = code >= 65 && code <= 90 ? code + 32 : code;
+    if (this.prefix.charCodeAt(this.prefixLength) !== lower) {
+      if (this.prefixLength === 4 && lower === 115 && this.prefix === 'http://') this.prefix = 'https://'; // s
+      else {
+        this.word = WORD_PLAIN;
+        // `http:/https://…`: the character that ended one prefix may start another.
+        return this.prefixLength === 0 ? true : this.inWord(code, this.prefix.charCodeAt(this.prefixLength - 1));
+      }
+    }
+    if (++this.prefixLength === this.prefix.length) {
       this.word = WORD_URL;
       return false;
     }
-    if (URL_PREFIXES.some((prefix) => prefix.startsWith(next))) {
-      this.word = WORD_PREFIX;
-      this.prefix = next;
-      return true;
-    }
-    this.word = WORD_PLAIN;
-    // `http:/https://…`: the character that ended one prefix may start another.
-    return this.prefix === '' ? true : this.inWord(code, this.prefix.charCodeAt(this.prefix.length - 1));
+    this.word = WORD_PREFIX;
+    return true;
   }
 }

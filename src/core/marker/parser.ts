@@ -1,7 +1,7 @@
 import { createIdGenerator } from 'ai';
 import { interpretMarker } from './interpret-marker';
 import { JsonScanner, SCAN_FAILED, SCAN_MORE } from './json-scanner';
-import { MarkdownContext } from './markdown-context';
+import { canSkip, MarkdownContext } from './markdown-context';
 import type { MarkerEvent, ToolMarkerParser, ToolMarkerParserOptions } from './types';
 
 export type { MarkerEvent, ToolMarkerParser, ToolMarkerParserOptions } from './types';
@@ -69,16 +69,17 @@ class MarkerParser implements ToolMarkerParser {
     const length = delta.length;
     if (length === 0) return [];
     // Most pushes are a few characters of prose: pass them through untouched.
+    let start = 0;
     if (this.state === TEXT && this.hashes === 0 && this.surrogate === '') {
-      const watch = this.context.watch();
+      const watch = this.context.watching;
       if (watch !== null) {
-        let i = 0;
-        for (let code = delta.charCodeAt(0); code >= 128 || watch[code] === 0; code = delta.charCodeAt(i)) {
-          if (++i === length) {
+        for (let code = delta.charCodeAt(0); code >= 128 || watch[code] === 0 || canSkip(watch, code, delta, start, this.last); ) {
+          if (++start === length) {
             if (isHighSurrogate(code)) break;
             this.last = code;
             return [{ type: 'text', text: delta }];
           }
+          code = delta.charCodeAt(start);
         }
       }
     }
@@ -90,7 +91,8 @@ class MarkerParser implements ToolMarkerParser {
     }
     let runStart = 0; // start of plain text (or of JSON) in `delta` not yet added to `text` (or `raw`)
 
-    scan: for (let i = 0; i < length; i++) {
+    // The characters before `start` were plain prose: they changed nothing.
+    scan: for (let i = start; i < length; i++) {
       if (this.state === JSON_BODY) {
         const end = this.json.scan(delta, i);
         if (end === SCAN_MORE) break scan; // the rest of the delta is JSON: kept in `raw` below
@@ -127,9 +129,9 @@ class MarkerParser implements ToolMarkerParser {
       let code = delta.charCodeAt(i);
       // Fast path: most characters of prose and code cannot change anything.
       if (this.state === TEXT && this.hashes === 0) {
-        const watch = this.context.watch();
+        const watch = this.context.watching;
         if (watch !== null) {
-          while (code >= 128 || watch[code] === 0) {
+          while (code >= 128 || watch[code] === 0 || canSkip(watch, code, delta, i, this.last)) {
             if (++i === length) break scan;
             code = delta.charCodeAt(i);
           }
