@@ -7,5 +7,6 @@ export type { ToolMarkerState, ToolMarkerTransformOptions } from './transform';
 export { toTextOnlyMessages } from './text-only-messages';
 export { formatToolResultLine, parseToolResultLines } from './result-lines';
 export { toolMarkerPrompt } from './prompt';
+export type { ToolMarkerPromptOptions } from './prompt';
 export { toToolClients } from './tool-clients';
 export type { JSONSchemaDefinition, ToolClient, ToolClientParameter } from './tool-clients';
