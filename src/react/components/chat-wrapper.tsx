@@ -1,6 +1,7 @@
 import { generateId } from 'ai';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { CodeHighlighterProvider, type CodeHighlighter } from '../markdown/highlight';
+import { ImageOriginsProvider } from '../markdown/image-origins';
 import { preloadMarkdown } from '../markdown/markdown';
 import type { ToolCallView, UseToolChatOptions } from '../types';
 import { useToolChat } from '../use-tool-chat';
@@ -30,6 +31,13 @@ export type ChatWrapperProps = Omit<UseToolChatOptions, 'labels'> & {
   className?: string;
   /** Highlights code blocks; load the highlighter inside it with `import()`. Keep it stable (module level). */
   highlightCode?: CodeHighlighter;
+  /**
+   * Origins whose images in answers load without asking, besides the page's own; images from
+   * anywhere else show a placeholder naming the host, with a button to load them.
+   * @default []
+   * @example imageOrigins={['https://images.example.com']}
+   */
+  imageOrigins?: readonly string[];
   /** Every user-visible string, loop and UI; English by default. */
   labels?: Partial<UiLabels>;
   /**
@@ -49,6 +57,7 @@ export function ChatWrapper({
   theme = 'system',
   className,
   highlightCode,
+  imageOrigins,
   onChatChange,
   ...props
 }: ChatWrapperProps) {
@@ -81,6 +90,7 @@ export function ChatWrapper({
   return (
     <ToolChatLabelsProvider labels={options.labels}>
       <CodeHighlighterProvider highlight={highlightCode}>
+        <ImageOriginsProvider origins={imageOrigins}>
         <div
           className={className ? `toolchat ${className}` : 'toolchat'}
           data-theme={theme}
@@ -104,6 +114,7 @@ export function ChatWrapper({
           {chat.error && <ErrorBanner error={chat.error} onRetry={() => void chat.retry()} />}
           <StableComposer onSend={onSend} onStop={chat.stop} busy={chat.busy} inputRef={inputRef} />
         </div>
+        </ImageOriginsProvider>
       </CodeHighlighterProvider>
     </ToolChatLabelsProvider>
   );
