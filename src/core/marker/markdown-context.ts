@@ -1,4 +1,28 @@
-import { BEFORE_URL, isBlank, MarkdownInline, WATCH, WATCH_UNLESS_AFTER_LETTER } from './markdown-inline';
+import {
+  BACKTICK,
+  CLOSE_PAREN,
+  COLON,
+  CR,
+  DASH,
+  DOT,
+  EQUALS,
+  GREATER,
+  HASH,
+  isBlank,
+  isDigit,
+  NEWLINE,
+  OPEN_BRACKET,
+  PIPE,
+  PLUS,
+  SPACE,
+  STAR,
+  TAB,
+  TILDE,
+  UNDERSCORE,
+  watchTable,
+} from './markdown-chars';
+import { MarkdownContainers } from './markdown-containers';
+import { MarkdownInline } from './markdown-inline';
 
 /**
  * Where in the Markdown of a streaming answer each character falls, as far as the `###:`
@@ -8,32 +32,13 @@ import { BEFORE_URL, isBlank, MarkdownInline, WATCH, WATCH_UNLESS_AFTER_LETTER }
  * stays linear.
  *
  * This half reads the block structure the way micromark (react-markdown's parser) does:
- * block quotes and list items as containers with their indentation, lazy paragraph lines,
+ * block quotes and list items as containers (`MarkdownContainers`), lazy paragraph lines,
  * fenced code (also inside list items and quotes), indented code, headings, thematic breaks
  * and link reference definitions. Where it must guess it guesses "not prose": a marker taken
  * for text stays visible and runs nothing, one wrongly taken for a call would hide what the
  * model wrote. Guesses: `- - -` counts as nested list items (a thematic break for micromark,
  * both end the paragraph); a list item interrupts a paragraph even where micromark would not.
  */
-
-const NEWLINE = 10;
-const CR = 13;
-const TAB = 9;
-const SPACE = 32;
-const HASH = 35;
-const BACKTICK = 96;
-const TILDE = 126;
-const GREATER = 62;
-const DASH = 45;
-const STAR = 42;
-const PLUS = 43;
-const UNDERSCORE = 95;
-const EQUALS = 61;
-const DOT = 46;
-const CLOSE_PAREN = 41;
-const OPEN_BRACKET = 91;
-const PIPE = 124;
-const COLON = 58;
 
 // Where the current line is.
 const LINE_PREFIX = 0; // indentation and container prefixes (`>`, a list item's indentation)
@@ -50,34 +55,7 @@ const LINE_TEXT = 10; // inline content
 const LINE_CODE = 11; // the rest of a line of code (fenced or indented)
 const LINE_DELIMITER = 12; // only `|`, `:`, `-` and blanks so far: a table's delimiter row?
 
-/** A container entry for a block quote; a list item's entry is the offset of its content. */
-const QUOTE = -1;
-/** Deeper nesting than this is read as text: enough for any answer, bounded for any input. */
-const MAX_CONTAINERS = 32;
-
-const CODE_WATCH = new Uint8Array(128);
-CODE_WATCH[NEWLINE] = 1;
-
-/**
- * Whether `code`, at `index` of `text`, leaves a state whose `watch()` table is `watch` as it
- * is, so it can be passed over without `step` (`last`: the code unit before `text`). The
- * parser checks `watch[code] === 0` itself first: this decides the rest.
- */
-export function canSkip(watch: Uint8Array, code: number, text: string, index: number, last: number): boolean {
-  const kind = watch[code];
-  if (kind === WATCH) return false;
-  // `h` and `w` matter only where a URL may start (`ht…`, `ww…` after the right character).
-  const previous = index > 0 ? text.charCodeAt(index - 1) : last;
-  const next = text.charCodeAt(index + 1); // NaN at the end: then it must be stepped
-  if (kind === WATCH_UNLESS_AFTER_LETTER) {
-    return (previous < 128 && BEFORE_URL[previous] === 1) || (next === next && (next | 32) !== 116);
-  }
-  return previous >= 128 || BEFORE_URL[previous] !== 2 || (next === next && (next | 32) !== 119);
-}
-
-function isDigit(code: number): boolean {
-  return code >= 48 && code <= 57;
-}
+const CODE_WATCH = watchTable('\n');
 
 /** What may start a block rather than go on with a paragraph, if the rest of its marker follows. */
 function startsBlock(code: number): boolean {
@@ -89,13 +67,9 @@ function startsBlock(code: number): boolean {
 
 export class MarkdownContext {
   private readonly inline = new MarkdownInline();
-  private containers: number[] = [];
+  private readonly containers = new MarkdownContainers();
 
   private line = LINE_PREFIX;
-  private column = 0; // columns read on this line (tabs to the next multiple of 4)
-  private base = 0; // where the content of the matched containers starts
-  private matched = 0; // containers this line has continued so far
-  private afterQuote = false; // a `>` was just read: one blank after it is part of it
   private paragraph = false; // a paragraph is open: its next line may continue it
   private table = false; // the open paragraph became a GFM table: an indented line ends it
   private delimiterDash = false; // the delimiter row candidate has a `-`
@@ -129,12 +103,12 @@ export class MarkdownContext {
   private fenceDepth = 0; // the containers it is in
 
   reset(): void {
-    this.containers = [];
+    this.containers.reset();
     this.line = LINE_PREFIX;
-    this.column = this.base = this.matched = 0;
-    this.afterQuote = this.paragraph = this.heading = false;
+    this.paragraph = this.heading = false;
     this.definitionsOnly = this.emptyItem = this.table = false;
-    this.lazyDepth = -1;
+    this.lazyDepth = this.lineItems = -1;
+    this.lineRule = this.lineRuleLength = 0;
     this.fenceChar = this.fenceLength = this.fenceDepth = 0;
     this.inline.reset();
     this.watching = null;
@@ -286,28 +260,12 @@ export class MarkdownContext {
   /** Indentation and container prefixes, then the first character of the line's content. */
   private prefix(code: number, previous: number): boolean {
     if (code === SPACE || code === TAB) {
-      this.column += code === TAB ? 4 - (this.column % 4) : 1;
-      if (this.afterQuote) {
-        this.afterQuote = false;
-        this.base++;
-      }
-      // List items continue on lines indented at least to their content.
-      while (this.matched < this.containers.length) {
-        const offset = this.containers[this.matched] ?? 0;
-        if (offset === QUOTE || this.column - this.base < offset) break;
-        this.base += offset;
-        this.matched++;
-      }
+      this.containers.blank(code);
       return false;
     }
     if (code === CR) return false;
-    this.afterQuote = false;
-    if (this.matched < this.containers.length) {
-      if (this.containers[this.matched] === QUOTE && code === GREATER && this.column - this.base <= 3) {
-        this.matched++;
-        this.enterQuote();
-        return false;
-      }
+    if (this.containers.continueQuote(code)) return false;
+    if (!this.containers.allMatched) {
       // A paragraph goes on in a line that does not start a block (a lazy line); `-`, `#`,
       // backticks… start one only if the rest of the marker follows.
       if (this.paragraph && code !== GREATER) {
@@ -315,22 +273,15 @@ export class MarkdownContext {
           this.inline.startLine(code);
           return this.text(code, NEWLINE);
         }
-        this.lazyDepth = this.matched;
-      } else this.closeContainers(this.matched);
+        this.lazyDepth = this.containers.matched;
+      } else this.closeContainers(this.containers.matched);
     }
     return this.leaf(code, previous);
   }
 
-  private enterQuote(): void {
-    this.column++;
-    this.base = this.column;
-    this.afterQuote = true;
-  }
-
   /** Ends the containers from `depth` on, and the paragraph and fence inside them. */
   private closeContainers(depth: number): void {
-    if (depth >= this.containers.length) return;
-    this.containers.length = depth;
+    if (!this.containers.close(depth)) return;
     if (this.fenceChar !== 0 && this.fenceDepth > depth) this.fenceChar = 0;
     this.paragraph = false;
     this.inline.reset();
@@ -338,8 +289,8 @@ export class MarkdownContext {
 
   /** The first character of a line's content, with every container it continues matched. */
   private leaf(code: number, previous: number): boolean {
-    const indent = this.column - this.base;
-    if (this.lineItems < 0) this.lineItems = this.containers.length;
+    const indent = this.containers.indent;
+    if (this.lineItems < 0) this.lineItems = this.containers.depth;
     this.ruleCharacter(code);
     this.inline.startLine(code);
     if (this.fenceChar !== 0) {
@@ -353,13 +304,11 @@ export class MarkdownContext {
       this.line = LINE_CODE;
       return false;
     }
-    const room = this.containers.length < MAX_CONTAINERS;
+    const room = this.containers.room;
     if (code === GREATER && room) {
-      this.containers.push(QUOTE);
-      this.matched++;
+      this.containers.pushQuote();
       this.paragraph = false;
       this.inline.reset();
-      this.enterQuote();
       this.line = LINE_PREFIX;
       return false;
     }
@@ -410,7 +359,7 @@ export class MarkdownContext {
   /** Columns of a blank after a list marker: a tab goes to the next multiple of 4. */
   private blankWidth(code: number): number {
     if (code !== TAB) return code === CR ? 0 : 1;
-    return 4 - ((this.base + this.markerStart + this.markerWidth + this.itemSpaces) % 4);
+    return 4 - ((this.containers.base + this.markerStart + this.markerWidth + this.itemSpaces) % 4);
   }
 
   /** A list item with content on its first line: the content starts a line of its own. */
@@ -418,15 +367,12 @@ export class MarkdownContext {
     this.settle(true);
     // Five blanks or more: the content is indented code one column after the marker.
     const spaces = this.itemSpaces <= 4 ? this.itemSpaces : 1;
-    this.pushItem(this.markerStart + this.markerWidth + spaces);
-    this.column = this.base + this.itemSpaces - spaces;
+    this.pushItem(this.markerStart + this.markerWidth + spaces, this.itemSpaces - spaces);
     return this.leaf(code, previous);
   }
 
-  private pushItem(offset: number): void {
-    this.containers.push(offset);
-    this.matched = this.containers.length;
-    this.base += offset;
+  private pushItem(offset: number, extra = 0): void {
+    this.containers.pushItem(offset, extra);
     this.paragraph = false;
     this.inline.reset();
   }
@@ -462,7 +408,7 @@ export class MarkdownContext {
     this.settle(true);
     this.fenceChar = this.runChar;
     this.fenceLength = this.runLength;
-    this.fenceDepth = this.containers.length;
+    this.fenceDepth = this.containers.depth;
     this.paragraph = false;
     this.inline.reset();
   }
@@ -473,10 +419,8 @@ export class MarkdownContext {
     switch (this.line) {
       case LINE_PREFIX: {
         // A blank line: list items go on (an empty one ends), block quotes it did not continue end.
-        if (this.emptyItem) this.closeContainers(this.containers.length - 1);
-        let depth = this.matched;
-        while (depth < this.containers.length && this.containers[depth] !== QUOTE) depth++;
-        this.closeContainers(depth);
+        if (this.emptyItem) this.closeContainers(this.containers.depth - 1);
+        this.closeContainers(this.containers.afterBlankLine());
         if (this.fenceChar === 0) {
           this.paragraph = false;
           this.inline.reset();
@@ -554,7 +498,7 @@ export class MarkdownContext {
       // LINE_CODE: a line of code leaves the blocks as they were.
     }
     // `- - -`: the list markers of this line were a thematic break's.
-    if (this.lineRule > 0 && this.lineRuleLength >= 3 && this.lineItems >= 0 && this.containers.length > this.lineItems) {
+    if (this.lineRule > 0 && this.lineRuleLength >= 3 && this.lineItems >= 0 && this.containers.depth > this.lineItems) {
       this.closeContainers(this.lineItems);
       empty = false;
     }
@@ -566,7 +510,7 @@ export class MarkdownContext {
     if (!this.paragraph) this.definitionsOnly = this.table = false;
     this.emptyItem = empty;
     this.line = LINE_PREFIX;
-    this.column = this.base = this.matched = 0;
-    this.heading = this.afterQuote = false;
+    this.containers.startLine();
+    this.heading = false;
   }
 }

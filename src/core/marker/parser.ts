@@ -1,7 +1,8 @@
 import { createIdGenerator } from 'ai';
 import { interpretMarker } from './interpret-marker';
 import { JsonScanner, SCAN_FAILED, SCAN_MORE } from './json-scanner';
-import { canSkip, MarkdownContext } from './markdown-context';
+import { canSkip } from './markdown-chars';
+import { MarkdownContext } from './markdown-context';
 import type { MarkerEvent, ToolMarkerParser, ToolMarkerParserOptions } from './types';
 
 export type { MarkerEvent, ToolMarkerParser, ToolMarkerParserOptions } from './types';
