@@ -42,6 +42,13 @@ export interface ChatHandlerOptions {
    */
   toolMarkers?: boolean;
   /**
+   * With `toolMarkers`: the form of the tools' system prompt (see `toolMarkerPrompt`).
+   * `'compact'` states the protocol once and lists each tool as a one-line signature, for small
+   * local models whose whole context is a few thousand tokens.
+   * @default 'full'
+   */
+  toolMarkerPrompt?: 'full' | 'compact';
+  /**
    * Key (at least 32 characters) of the HMAC-SHA256 signatures on the server-tool calls and
    * results this handler streams. Give every instance the same one. Without it, a random key
    * per process: after a restart, or on another instance, earlier server-tool calls no longer
@@ -106,7 +113,13 @@ export function createChatHandler(options: ChatHandlerOptions = {}): (request: R
     let stream: ReadableStream<UIMessageChunk>;
     try {
       const markers = options.toolMarkers
-        ? toMarkerRequest({ messages, tools, toolsDisabled, ...(options.system === undefined ? {} : { system: options.system }) })
+        ? toMarkerRequest({
+            messages,
+            tools,
+            toolsDisabled,
+            ...(options.toolMarkerPrompt ? { promptStyle: options.toolMarkerPrompt } : {}),
+            ...(options.system === undefined ? {} : { system: options.system }),
+          })
         : undefined;
       stream = await streamChat({
         model,

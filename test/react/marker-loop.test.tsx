@@ -1,11 +1,28 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { DefaultChatTransport, isToolUIPart, type UIMessage } from 'ai';
-import { MockLanguageModelV4 } from 'ai/test';
+import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import { DefaultChatTransport, getToolName, isToolUIPart, type UIMessage } from 'ai';
+import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it, vi } from 'vitest';
 import { createDemoModel, createChatHandler } from 'toolchat/server';
-import { createDemoTransport, defineTool, demoTools, useToolChat } from 'toolchat';
+import { createDemoTransport, defineTool, demoTools, toolMarkerPrompt, toolSchemas, useToolChat } from 'toolchat';
 import { z } from 'zod';
 import { textResponse } from '../support/mock-models';
+
+/** A text answer streamed in these pieces. */
+function streamedText(deltas: string[]): { stream: ReadableStream<LanguageModelV4StreamPart> } {
+  return {
+    stream: convertArrayToReadableStream<LanguageModelV4StreamPart>([
+      { type: 'text-start', id: 't' },
+      ...deltas.map((delta): LanguageModelV4StreamPart => ({ type: 'text-delta', id: 't', delta })),
+      { type: 'text-end', id: 't' },
+      {
+        type: 'finish',
+        finishReason: { unified: 'stop', raw: 'stop' },
+        usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } },
+      },
+    ]),
+  };
+}
 
 function textOf(message: UIMessage | undefined): string {
   return (message?.parts ?? []).map((part) => (part.type === 'text' ? part.text : '')).join('');
@@ -102,6 +119,59 @@ describe('given a text-only model that calls tools with the ###: marker', () => 
     const prompt = model.doStreamCalls[1]?.prompt ?? [];
     const lastUser = prompt.filter((message) => message.role === 'user').at(-1);
     const text = Array.isArray(lastUser?.content) ? lastUser.content.map((p) => ('text' in p ? p.text : '')).join('') : '';
-    expect(text).toMatch(/Tool error for .*Invalid tool call format/);
+    expect(text).toMatch(/Tool error for getWeather \(.+\): Invalid tool call format: the JSON of the call to getWeather/);
+    // A browser tool's call is a static part, named by its type.
+    expect(part && getToolName(part)).toBe('getWeather');
+  });
+
+  it('shows a ###: that never names a tool as the text it was: no card, no wait, no second request', async () => {
+    const deltas = ['Note ###: this. ', 'And ###:{ this is', ' not json }, ###:{"a', '\nnext line', ' ###:{"tool'];
+    const model = new MockLanguageModelV4({ doStream: [streamedText(deltas)] });
+    const handler = createChatHandler({ model, toolMarkers: true });
+    const transport = new DefaultChatTransport<UIMessage>({
+      api: 'http://localhost/api/chat',
+      fetch: async (input, init) => handler(new Request(String(input), init)),
+    });
+    const states: string[] = [];
+    const { result } = renderHook(() =>
+      useToolChat({ transport, toolMarkers: 'on', tools: demoTools, onStatus: (activity) => states.push(activity.state) }),
+    );
+    await act(() => result.current.sendMessage('Hi'));
+    await waitFor(() => expect(result.current.activity.state).toBe('idle'));
+
+    const answer = result.current.messages.at(-1);
+    expect(textOf(answer)).toBe(deltas.join(''));
+    expect(answer?.parts.some(isToolUIPart)).toBe(false);
+    expect(states).not.toContain('waiting-for-tool-input');
+    expect(model.doStreamCalls).toHaveLength(1);
+  });
+
+  it('runs tools from the compact marker prompt too', async () => {
+    const onToolResult = vi.fn();
+    const { result } = renderHook(() =>
+      useToolChat({
+        transport: createDemoTransport({ toolMarkers: true, toolMarkerPrompt: 'compact' }),
+        toolMarkers: 'on',
+        tools: demoTools,
+        onToolResult,
+      }),
+    );
+    await act(() => result.current.sendMessage("What's the weather in Paris?"));
+    await waitFor(() => expect(result.current.activity.state).toBe('idle'));
+    expect(onToolResult).toHaveBeenCalledWith('getWeather', expect.objectContaining({ ok: true }));
+    expect(textOf(result.current.messages.at(-1))).toMatch(/21°C/);
+  });
+});
+
+describe('given createChatHandler({ toolMarkers: true, toolMarkerPrompt: "compact" })', () => {
+  it('gives the model the compact prompt: the protocol once, one line per tool', async () => {
+    const model = new MockLanguageModelV4({ doStream: [textResponse('Hello.')] });
+    const handler = createChatHandler({ model, toolMarkers: true, toolMarkerPrompt: 'compact' });
+    const body = { messages: [{ id: 'u', role: 'user', parts: [{ type: 'text', text: 'Hi' }] }], tools: toolSchemas(demoTools) };
+    const response = await handler(new Request('http://localhost/api/chat', { method: 'POST', body: JSON.stringify(body) }));
+    await response.text();
+    const system = model.doStreamCalls[0]?.prompt.find((message) => message.role === 'system');
+    expect(system?.content).toContain('- getWeather(city: string');
+    expect(String(system?.content).length).toBeLessThan(toolMarkerPrompt(toolSchemas(demoTools)).length * 0.6);
   });
 });

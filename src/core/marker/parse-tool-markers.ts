@@ -6,7 +6,8 @@ export interface ParsedToolMarkers {
   /** The text without the markers, as a user would see it. */
   text: string;
   toolCalls: Array<ToolCall & { input: Record<string, unknown> }>;
-  errors: Array<{ raw: string; message: string }>;
+  /** Calls that named their tool and then went wrong; a `###:` that names no tool is text. */
+  errors: Array<{ raw: string; message: string; toolName: string }>;
 }
 
 export interface ParseToolMarkersOptions {
@@ -32,7 +33,7 @@ export function parseToolMarkers(text: string, options: ParseToolMarkersOptions 
     if (event.type === 'text') result.text += event.text;
     else if (event.type === 'tool-call') {
       result.toolCalls.push({ toolCallId: event.toolCallId, toolName: event.toolName, input: event.input });
-    } else if (event.type === 'error') result.errors.push({ raw: event.raw, message: event.message });
+    } else if (event.type === 'error') result.errors.push({ raw: event.raw, message: event.message, toolName: event.toolName });
   }
   return result;
 }

@@ -1,15 +1,33 @@
 import type { ToolSchemas } from '../tools/types';
 import { formatToolResultLine } from './result-lines';
+import { parameterSignature } from './schema-signature';
+
+export interface ToolMarkerPromptOptions {
+  /**
+   * `'full'`: the protocol with its rules and sample result lines, then each tool with its
+   * description and JSON Schema. `'compact'`: the protocol in one paragraph, then each tool on
+   * one line as a signature with its description (`getWeather(city: string, unit?: "celsius" |
+   * "fahrenheit") — Current weather…`); parameter descriptions and constraints are left out.
+   * For small local models, whose whole context the full prompt would fill.
+   * @default 'full'
+   */
+  style?: 'full' | 'compact';
+}
 
 /**
  * The system prompt that teaches a text-only model (no function calling) to call tools with the
- * `###:` marker: the exact syntax, each tool with its description and JSON Schema, the result
+ * `###:` marker: the exact syntax, each tool with its description and parameters, the result
  * lines it will receive, and to answer normally when no tool is needed.
  *
  * @example
  * const system = `${mySystemPrompt}\n\n${toolMarkerPrompt(tools)}`;
+ * const small = toolMarkerPrompt(tools, { style: 'compact' });
  */
-export function toolMarkerPrompt(tools: ToolSchemas): string {
+export function toolMarkerPrompt(tools: ToolSchemas, options: ToolMarkerPromptOptions = {}): string {
+  return options.style === 'compact' ? compactPrompt(tools) : fullPrompt(tools);
+}
+
+function fullPrompt(tools: ToolSchemas): string {
   const entries = Object.entries(tools);
   const example = entries[0]?.[0] ?? 'toolName';
   const catalogue = entries
@@ -42,5 +60,18 @@ Rules:
 - If no tool is needed, answer normally without any marker.
 
 ${entries.length > 0 ? `Available tools:\n\n${catalogue}` : 'No tools are available right now: answer normally.'}
+`;
+}
+
+function compactPrompt(tools: ToolSchemas): string {
+  const entries = Object.entries(tools);
+  if (entries.length === 0) return '## Tools\nNo tools are available right now: answer normally.\n';
+  const lines = entries.map(([name, tool]) => {
+    const description = tool.description?.trim();
+    return `- ${name}${parameterSignature(tool.inputSchema)}${description ? ` — ${description}` : ''}`;
+  });
+  return `## Tools
+To call a tool, write ###:{"toolName":"<name>","parameters":{…}} in your answer (valid JSON, one marker per call, never in code), then stop. Results come back as lines "Tool result for <name> (<id>): <JSON>" or "Tool error for <name> (<id>): <message>". If no tool is needed, answer normally.
+${lines.join('\n')}
 `;
 }

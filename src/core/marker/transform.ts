@@ -1,13 +1,20 @@
 import type { ProviderMetadata, UIMessageChunk } from 'ai';
-import { leadingToolName } from './leading-tool-name';
-import { MarkerParser, type MarkerEvent } from './parser';
+import { createToolMarkerParser, type MarkerEvent, type ToolMarkerParser } from './parser';
 
-/** The tool name of a marker that names no valid tool; its card shows the format error. */
+/**
+ * @deprecated No longer emitted: a marker becomes a card only once its `"toolName"` has been
+ * read, and the card has that name from the start.
+ */
+export const PENDING_TOOL_MARKER_NAME = 'tool_marker';
+/**
+ * @deprecated No longer emitted: a marker that names no tool is text, and a call that fails
+ * after naming its tool keeps that name, so the model reads which call went wrong.
+ */
 export const INVALID_TOOL_CALL_NAME = 'invalid_tool_call';
 
 /**
  * Where a tool part came from, in its `toolMetadata.toolMarker`: `'streaming'` while the
- * marker's JSON is arriving, `'parsed'` for a call, `'invalid'` for a marker that failed.
+ * call's parameters are arriving, `'parsed'` for a call, `'invalid'` for a call that failed.
  */
 export type ToolMarkerState = 'streaming' | 'parsed' | 'invalid';
 
@@ -25,17 +32,8 @@ export interface ToolMarkerTransformOptions {
   toolNames?: Iterable<string>;
 }
 
-/** A marker whose JSON is still arriving. */
-interface OpenCall {
-  toolCallId: string;
-  /** Set once `tool-input-start` went out: the name it gave and the part type it chose. */
-  started?: { toolName: string; dynamic: boolean };
-  /** The start waits for the name; `false` once the marker turned out not to lead with it. */
-  nameMayLead: boolean;
-}
-
 interface TextPartState {
-  parser: MarkerParser;
+  parser: ToolMarkerParser;
   /** The upstream text part's id. */
   baseId: string;
   /** The id of the text part now being written downstream (a new one after each tool call). */
@@ -45,17 +43,17 @@ interface TextPartState {
   /** Whitespace not yet shown: dropped if a tool call follows, so cards are not separated by blank parts. */
   blank: string;
   providerMetadata: ProviderMetadata | undefined;
-  call: OpenCall | undefined;
 }
 
 type Enqueue = (chunk: UIMessageChunk) => void;
 
 /**
  * A stream stage that turns `###:` markers in text parts into structured tool chunks
- * (`tool-input-start` as soon as the marker has named its tool, then `tool-input-available` or
- * `tool-input-error`), so the executor, rounds, cards and persistence treat them like native
- * tool calls. Calls to `toolNames` are static `tool-<name>` parts, others `dynamic-tool`. The
- * marker text is never passed on; other chunks pass through unchanged.
+ * (`tool-input-start` as soon as the marker has named its tool, then `tool-input-available`
+ * or `tool-input-error` naming it), so the executor, rounds, cards and persistence treat them
+ * like native tool calls. Calls to `toolNames` are static `tool-<name>` parts, others
+ * `dynamic-tool`. The text of a call is never passed on; a `###:` that never names a tool stays
+ * text, and no card or status waits on it. Other chunks pass through unchanged.
  *
  * @example
  * const chunks = stream.pipeThrough(createToolMarkerTransform());
@@ -69,63 +67,11 @@ export function createToolMarkerTransform(
   function emit(part: TextPartState, events: MarkerEvent[], enqueue: Enqueue): void {
     for (const event of events) {
       if (event.type === 'text') writeText(part, event.text, enqueue);
-      else if (event.type === 'tool-call-start') {
+      else {
         closeSegment(part, enqueue);
-        part.call = { toolCallId: event.toolCallId, nameMayLead: true };
-      } else {
-        closeSegment(part, enqueue);
-        writeToolEnd(event, part.call?.toolCallId === event.toolCallId ? part.call.started : undefined, enqueue);
-        part.call = undefined;
+        writeToolEvent(event, toolNames.has(event.toolName), enqueue);
       }
     }
-    startNamedCall(part, enqueue);
-  }
-
-  /** The card appears once the marker has named its tool, with the part type that name has. */
-  function startNamedCall(part: TextPartState, enqueue: Enqueue): void {
-    const call = part.call;
-    if (!call || call.started || !call.nameMayLead) return;
-    const toolName = leadingToolName(part.parser.openMarker);
-    if (toolName === undefined) return;
-    if (toolName === null) {
-      call.nameMayLead = false;
-      return;
-    }
-    call.started = { toolName, dynamic: !toolNames.has(toolName) };
-    enqueue({
-      type: 'tool-input-start',
-      toolCallId: call.toolCallId,
-      toolName,
-      ...(call.started.dynamic && { dynamic: true }),
-      toolMetadata: { toolMarker: 'streaming' },
-    });
-  }
-
-  function writeToolEnd(event: Exclude<MarkerEvent, { type: 'text' | 'tool-call-start' }>, started: OpenCall['started'], enqueue: Enqueue): void {
-    // A part keeps the type its start gave it; the AI SDK would add a second part otherwise.
-    const dynamic = started ? started.dynamic : !toolNames.has(event.toolName ?? INVALID_TOOL_CALL_NAME);
-    const kind = dynamic ? { dynamic: true as const } : {};
-    if (event.type === 'tool-call') {
-      enqueue({
-        type: 'tool-input-available',
-        toolCallId: event.toolCallId,
-        toolName: event.toolName,
-        input: event.input,
-        ...kind,
-        toolMetadata: { toolMarker: 'parsed' },
-      });
-      return;
-    }
-    enqueue({
-      type: 'tool-input-error',
-      toolCallId: event.toolCallId,
-      // A marker that named its tool and then broke keeps the name on its card.
-      toolName: event.toolName ?? started?.toolName ?? INVALID_TOOL_CALL_NAME,
-      input: event.raw,
-      errorText: event.message,
-      ...kind,
-      toolMetadata: { toolMarker: 'invalid' },
-    });
   }
 
   function writeText(part: TextPartState, text: string, enqueue: Enqueue): void {
@@ -172,14 +118,13 @@ export function createToolMarkerTransform(
         case 'text-start': {
           endPart(chunk.id, enqueue);
           texts.set(chunk.id, {
-            parser: new MarkerParser(parserOptions),
+            parser: createToolMarkerParser(parserOptions),
             baseId: chunk.id,
             id: chunk.id,
             open: false,
             segment: 0,
             blank: '',
             providerMetadata: chunk.providerMetadata,
-            call: undefined,
           });
           return;
         }
@@ -207,6 +152,42 @@ export function createToolMarkerTransform(
       endAll((c) => controller.enqueue(c));
     },
   });
+}
+
+/** The chunks of one marker event; the browser's own tools as static parts, as the AI SDK has them. */
+function writeToolEvent(event: Exclude<MarkerEvent, { type: 'text' }>, browserTool: boolean, enqueue: Enqueue): void {
+  const dynamic = browserTool ? {} : { dynamic: true as const };
+  switch (event.type) {
+    case 'tool-call-start':
+      enqueue({
+        type: 'tool-input-start',
+        toolCallId: event.toolCallId,
+        toolName: event.toolName,
+        ...dynamic,
+        toolMetadata: { toolMarker: 'streaming' },
+      });
+      return;
+    case 'tool-call':
+      enqueue({
+        type: 'tool-input-available',
+        toolCallId: event.toolCallId,
+        toolName: event.toolName,
+        input: event.input,
+        ...dynamic,
+        toolMetadata: { toolMarker: 'parsed' },
+      });
+      return;
+    case 'error':
+      enqueue({
+        type: 'tool-input-error',
+        toolCallId: event.toolCallId,
+        toolName: event.toolName,
+        input: event.raw,
+        errorText: event.message,
+        ...dynamic,
+        toolMetadata: { toolMarker: 'invalid' },
+      });
+  }
 }
 
 function withMetadata<T extends UIMessageChunk>(chunk: T, providerMetadata: ProviderMetadata | undefined): T {

@@ -13,8 +13,13 @@ export function toMarkerRequest(request: {
   tools?: ToolSchemas;
   toolsDisabled?: boolean;
   system?: string;
+  /** The form of the tools' prompt (see `toolMarkerPrompt`). */
+  promptStyle?: 'full' | 'compact';
 }): { modelMessages: UIMessage[]; system: string } {
-  const prompt = toolMarkerPrompt(request.toolsDisabled ? {} : (request.tools ?? {}));
+  const prompt = toolMarkerPrompt(
+    request.toolsDisabled ? {} : (request.tools ?? {}),
+    request.promptStyle === undefined ? {} : { style: request.promptStyle },
+  );
   return {
     modelMessages: toTextOnlyMessages(request.messages),
     system: request.system ? `${request.system}\n\n${prompt}` : prompt,

@@ -2,6 +2,7 @@ import { generateId } from 'ai';
 import { ChatRequestError } from '../../core/loop/http-errors';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { CodeHighlighterProvider, type CodeHighlighter } from '../markdown/highlight';
+import { ImageOriginsProvider } from '../markdown/image-origins';
 import { preloadMarkdown } from '../markdown/markdown';
 import type { ToolSet } from '../../core/tools/define-tool';
 import type { ToolCallView, UseToolChatOptions } from '../types';
@@ -32,6 +33,13 @@ export interface ChatWrapperProps<TOOLS extends ToolSet = ToolSet> extends UseTo
   className?: string;
   /** Highlights code blocks; load the highlighter inside it with `import()`. Keep it stable (module level). */
   highlightCode?: CodeHighlighter;
+  /**
+   * Origins whose images in answers load without asking, besides the page's own; images from
+   * anywhere else show a placeholder naming the host, with a button to load them.
+   * @default []
+   * @example imageOrigins={['https://images.example.com']}
+   */
+  imageOrigins?: readonly string[];
   /** Every user-visible string, loop and UI; English by default. */
   labels?: Partial<UiLabels>;
   /**
@@ -51,6 +59,7 @@ export function ChatWrapper<TOOLS extends ToolSet = ToolSet>({
   theme = 'system',
   className,
   highlightCode,
+  imageOrigins,
   onChatChange,
   ...props
 }: ChatWrapperProps<TOOLS>) {
@@ -87,6 +96,7 @@ export function ChatWrapper<TOOLS extends ToolSet = ToolSet>({
   return (
     <ToolChatLabelsProvider labels={options.labels}>
       <CodeHighlighterProvider highlight={highlightCode}>
+        <ImageOriginsProvider origins={imageOrigins}>
         <div
           className={className ? `toolchat ${className}` : 'toolchat'}
           data-theme={theme}
@@ -119,6 +129,7 @@ export function ChatWrapper<TOOLS extends ToolSet = ToolSet>({
           )}
           <StableComposer onSend={onSend} onStop={chat.stop} busy={chat.busy} inputRef={inputRef} />
         </div>
+        </ImageOriginsProvider>
       </CodeHighlighterProvider>
     </ToolChatLabelsProvider>
   );

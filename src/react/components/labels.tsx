@@ -39,6 +39,12 @@ export type UiLabels = ToolLabels & {
   /** Visually hidden author of each message, for screen readers. */
   userAuthor: string;
   assistantAuthor: string;
+  /** The button of an image from another origin, which is not fetched until the user asks. */
+  loadImage: (host: string) => string;
+  /** The button of an SVG image written into the answer (`data:image/svg+xml`). */
+  loadEmbeddedImage: string;
+  /** A link's destination after its text, when the text does not show it (`docs (example.com)`). */
+  linkDestination: (destination: string) => string;
 };
 
 export const defaultUiLabels: UiLabels = {
@@ -92,6 +98,9 @@ export const defaultUiLabels: UiLabels = {
   duration: (ms) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`),
   userAuthor: 'You',
   assistantAuthor: 'Assistant',
+  loadImage: (host) => `Load image from ${host}`,
+  loadEmbeddedImage: 'Load embedded SVG image',
+  linkDestination: (destination) => `(${destination})`,
 };
 
 /** "a", "a and b", "a, b and c". */

@@ -21,11 +21,13 @@ export { isToolPart, toolCallViewFromPart, type ToolPart } from './tool-call-vie
 export {
   CodeBlock,
   CodeHighlighterProvider,
+  ImageOriginsProvider,
   Markdown,
   preloadMarkdown,
   type CodeBlockProps,
   type CodeHighlighter,
   type CodeHighlighterProviderProps,
   type HighlightToken,
+  type ImageOriginsProviderProps,
   type MarkdownProps,
 } from '../markdown/index';

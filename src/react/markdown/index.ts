@@ -6,3 +6,4 @@ export {
   type CodeHighlighterProviderProps,
   type HighlightToken,
 } from './highlight';
+export { ImageOriginsProvider, type ImageOriginsProviderProps } from './image-origins';

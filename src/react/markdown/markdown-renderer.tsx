@@ -1,21 +1,15 @@
 import { Fragment, memo, useRef, type ComponentPropsWithoutRef } from 'react';
-import ReactMarkdown, { defaultUrlTransform, type Components, type ExtraProps } from 'react-markdown';
+import ReactMarkdown, { defaultUrlTransform, type Components, type ExtraProps, type UrlTransform } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { blocksOf, rescan, type MarkdownScan } from './blocks';
 import { CodeBlock } from './code-block';
+import { textOf } from './hast-text';
+import { MarkdownImage } from './markdown-image';
+import { MarkdownLink } from './markdown-link';
 import { plainParagraph } from './plain';
 
 // The part of `Markdown` that needs react-markdown and remark-gfm: loaded on demand (see
 // `markdown.tsx`), so an app does not pay for the parser before the first answer.
-
-type HastNode = NonNullable<ExtraProps['node']>;
-type HastChild = HastNode['children'][number];
-
-function textOf(node: HastChild | HastNode): string {
-  if (node.type === 'text') return node.value;
-  if ('children' in node) return node.children.map(textOf).join('');
-  return '';
-}
 
 function Pre({ node, children, ...rest }: ComponentPropsWithoutRef<'pre'> & ExtraProps) {
   const code = node?.children.find((child) => child.type === 'element' && child.tagName === 'code');
@@ -29,21 +23,6 @@ function Pre({ node, children, ...rest }: ComponentPropsWithoutRef<'pre'> & Extr
   return <CodeBlock code={text} language={languageClass?.slice('language-'.length)} />;
 }
 
-function Link({ node: _node, href, children, ...rest }: ComponentPropsWithoutRef<'a'> & ExtraProps) {
-  // `defaultUrlTransform` empties unsafe URLs (javascript:, data:, vbscript:…): keep the words, drop the link.
-  if (!href) return <span className="toolchat-link-removed">{children}</span>;
-  return (
-    <a {...rest} href={href} target="_blank" rel="noopener noreferrer">
-      {children}
-    </a>
-  );
-}
-
-function Image({ node: _node, src, alt, ...rest }: ComponentPropsWithoutRef<'img'> & ExtraProps) {
-  if (!src) return <>{alt}</>;
-  return <img {...rest} src={src} alt={alt ?? ''} loading="lazy" referrerPolicy="no-referrer" />;
-}
-
 function Table({ node: _node, ...rest }: ComponentPropsWithoutRef<'table'> & ExtraProps) {
   return (
     <div className="toolchat-table">
@@ -53,7 +32,12 @@ function Table({ node: _node, ...rest }: ComponentPropsWithoutRef<'table'> & Ext
 }
 
 // Module-level so react-markdown sees the same objects on every render.
-const components: Components = { pre: Pre, a: Link, img: Image, table: Table };
+const components: Components = { pre: Pre, a: MarkdownLink, img: MarkdownImage, table: Table };
+
+// react-markdown's rule (http, https, mailto, irc, xmpp and relative URLs), plus `data:` image
+// sources, which `MarkdownImage` sorts into raster images and the rest.
+const urlTransform: UrlTransform = (url, key, node) =>
+  key === 'src' && node.tagName === 'img' && /^\s*data:image\//i.test(url) ? url : defaultUrlTransform(url);
 const remarkPlugins = [remarkGfm];
 
 /** One block, parsed again only when its own text changes. */
@@ -61,7 +45,7 @@ const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
   const plain = plainParagraph(text);
   if (plain !== undefined) return <p>{plain}</p>;
   return (
-    <ReactMarkdown remarkPlugins={remarkPlugins} components={components} urlTransform={defaultUrlTransform}>
+    <ReactMarkdown remarkPlugins={remarkPlugins} components={components} urlTransform={urlTransform}>
       {text}
     </ReactMarkdown>
   );

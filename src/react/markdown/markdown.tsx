@@ -1,9 +1,17 @@
 import { memo, useEffect, useSyncExternalStore, type ComponentType } from 'react';
+import { ImageOriginsProvider } from './image-origins';
 
 export interface MarkdownProps {
   /** Model text; may be cut anywhere while it streams. */
   text: string;
   className?: string;
+  /**
+   * Origins whose images load without asking, besides the page's own (overrides an
+   * `ImageOriginsProvider` above). Images from anywhere else wait for a click.
+   * @default the nearest `ImageOriginsProvider`'s, or none
+   * @example imageOrigins={['https://images.example.com']}
+   */
+  imageOrigins?: readonly string[];
 }
 
 type Renderer = ComponentType<{ text: string }>;
@@ -45,18 +53,21 @@ const getServerRenderer = () => undefined;
 /**
  * Model text as GitHub-flavoured Markdown. Raw HTML is shown as text, never parsed into
  * elements; unsafe link and image URLs are removed; links open in a new tab without
- * access to this page. Until the renderer's chunk has loaded (`preloadMarkdown`), the text
- * shows as plain text with its line breaks. While an answer streams only its last block is
- * parsed again; a message whose text did not change is not parsed again at all.
+ * access to this page and show their destination; images from other origins are not fetched
+ * until the user asks (see `imageOrigins`). Until the renderer's chunk has loaded
+ * (`preloadMarkdown`), the text shows as plain text with its line breaks. While an answer
+ * streams only its last block is parsed again; a message whose text did not change is not
+ * parsed again at all.
  */
-export const Markdown = memo(function Markdown({ text, className }: MarkdownProps) {
+export const Markdown = memo(function Markdown({ text, className, imageOrigins }: MarkdownProps) {
   const Loaded = useSyncExternalStore(subscribe, getRenderer, getServerRenderer);
   useEffect(() => {
     if (!Loaded) void preloadMarkdown();
   }, [Loaded]);
+  const content = Loaded ? <Loaded text={text} /> : <div className="toolchat-markdown-plain">{text}</div>;
   return (
     <div className={className ? `toolchat-markdown ${className}` : 'toolchat-markdown'}>
-      {Loaded ? <Loaded text={text} /> : <div className="toolchat-markdown-plain">{text}</div>}
+      {imageOrigins ? <ImageOriginsProvider origins={imageOrigins}>{content}</ImageOriginsProvider> : content}
     </div>
   );
 });

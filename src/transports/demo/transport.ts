@@ -8,7 +8,13 @@ import { createDemoModel, type DemoModelOptions } from './model';
  * Options of {@link createDemoTransport}. With `toolMarkers: true` the model calls tools with
  * the legacy `###:` text marker, as a text-only model would: pair it with `toolMarkers="on"`.
  */
-export type DemoTransportOptions = DemoModelOptions;
+export type DemoTransportOptions = DemoModelOptions & {
+  /**
+   * With `toolMarkers`: the form of the tools' system prompt (see `toolMarkerPrompt`).
+   * @default 'full'
+   */
+  toolMarkerPrompt?: 'full' | 'compact';
+};
 
 /**
  * The embedded demo model, answering in the browser: no server, no key, no network. It runs
@@ -28,7 +34,9 @@ export function createDemoTransport(options: DemoTransportOptions = {}): ChatTra
         model,
         messages,
         // In marker mode the model writes `###:` markers; `toolMarkers="on"` in the hook parses them.
-        ...(options.toolMarkers ? toMarkerRequest({ messages, ...tools }) : tools),
+        ...(options.toolMarkers
+          ? toMarkerRequest({ messages, ...tools, ...(options.toolMarkerPrompt ? { promptStyle: options.toolMarkerPrompt } : {}) })
+          : tools),
         ...(abortSignal === undefined ? {} : { abortSignal }),
       });
     },

@@ -54,8 +54,13 @@ const parameters = fc.letrec((tie) => ({
 })).object as fc.Arbitrary<Record<string, unknown>>;
 const call = fc.record({ toolName: name, parameters });
 
-/** Prose with none of the characters that can start a marker, fence or glued call. */
-const prose = fc.string({ unit: 'binary', maxLength: 30 }).map((text) => text.replace(/[#`~{]/g, '.'));
+/**
+ * Prose with none of the characters that can start a marker, fence, glued call, code span,
+ * escape, link destination or URL, and no line indented into code.
+ */
+const prose = fc
+  .string({ unit: 'binary', maxLength: 30 })
+  .map((text) => text.replace(/[#`~{\\\]<:.\t]/g, ',').replace(/(^|\n) +/g, '$1'));
 
 const fragment = fc.oneof(
   { weight: 4, arbitrary: fc.string({ unit: 'binary', maxLength: 20 }) },
@@ -66,6 +71,31 @@ const fragment = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('```\n', '```ts\n', '\n```\n', '~~~\n', '\n~~~~\n', '  ```\n', '`', '``') },
   { weight: 1, arbitrary: fc.constantFrom('###:{bad}', '###:{"x":1}', '###:{"toolName":"a","parameters":[1]}', '###:{"toolName":"a"', '{', '}', '"', '\\') },
   { weight: 1, arbitrary: fc.constantFrom('\ud83c', '\udf27', '🌧', 'é', '\r\n') },
+  // Markdown that makes a marker text: code spans, indented code, links, URLs, escapes.
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom('`', '``', '\n\n', '\n    ', '\t', '[a](', ']', '(', ')', '<', '>', '<https:', 'http://', 'www.', ' ', '\\', '*', '\n- '),
+  },
+  // Markers that break at every kind of place, before and after naming their tool.
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      '###:{"',
+      '###:{"toolName":',
+      '###:{"toolName":"a"',
+      '###:{"toolName":"a","parameters":{"x":',
+      '"toolName":"b"}',
+      '###:{"x":[1,2.5e3,true,null,{"y":"\\u00e9"}]}',
+      '###:{"toolName":""}',
+      ',',
+      ':',
+      '[',
+      ']',
+      '-0.5',
+      'tru',
+      'e',
+    ),
+  },
 );
 const text = fc.array(fragment, { maxLength: 12 }).map((parts) => parts.join(''));
 const cuts = fc.array(fc.nat(), { maxLength: 20 });
@@ -96,9 +126,27 @@ describe('given any text with markers, fences, headings and unicode', () => {
         const whole = parseToolMarkers(input, { generateId: ids() });
         expect(events.filter((e) => e.type === 'text').map((e) => e.text).join('')).toBe(whole.text);
         expect(events.filter((e) => e.type === 'tool-call').map(({ type: _, ...c }) => c)).toEqual(whole.toolCalls);
-        expect(events.filter((e) => e.type === 'error').map((e) => ({ raw: e.raw, message: e.message }))).toEqual(whole.errors);
+        expect(events.filter((e) => e.type === 'error').map(({ raw, message, toolName }) => ({ raw, message, toolName }))).toEqual(whole.errors);
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('given text in which no marker names a tool', () => {
+  // Everything a model might write around `###:` except a "toolName" key.
+  const noName = fc
+    .array(fragment, { maxLength: 14 })
+    .map((parts) => parts.join('').replace(/toolName/g, 'tool'));
+
+  it('shows exactly that text, whatever the chunking, and reports no call and no error', () => {
+    fc.assert(
+      fc.property(noName, cuts, (input, at) => {
+        const events = feed(split(input, at), true);
+        expect(events.filter((e) => e.type !== 'text')).toEqual([]);
+        expect(events.map((e) => (e.type === 'text' ? e.text : '')).join('')).toBe(input);
+      }),
+      { numRuns: 500 },
     );
   });
 });

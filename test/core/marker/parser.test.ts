@@ -125,9 +125,9 @@ describe('given several markers in one message', () => {
 
   it('reports a call start before each call when asked', () => {
     expect(feed(['###:{"toolName":"a"}{"toolName":"b"}'], { emitToolCallStart: true })).toEqual([
-      { type: 'tool-call-start', toolCallId: 'call_1' },
+      { type: 'tool-call-start', toolCallId: 'call_1', toolName: 'a' },
       { type: 'tool-call', toolCallId: 'call_1', toolName: 'a', input: {} },
-      { type: 'tool-call-start', toolCallId: 'call_2' },
+      { type: 'tool-call-start', toolCallId: 'call_2', toolName: 'b' },
       { type: 'tool-call', toolCallId: 'call_2', toolName: 'b', input: {} },
     ]);
   });
@@ -159,21 +159,26 @@ describe('given Markdown', () => {
   });
 });
 
-describe('given a bad marker', () => {
-  it('reports invalid JSON with a readable message and the raw text', () => {
-    const result = parseToolMarkers('Try ###:{"toolName": getWeather} again', { generateId: ids() });
-    expect(result.text).toBe('Try  again');
+describe('given a call whose JSON goes wrong after it named its tool', () => {
+  it('reports invalid JSON naming the tool, and shows what follows the break as text', () => {
+    const result = parseToolMarkers('Try ###:{"toolName":"getWeather","parameters":{"city":}} again', { generateId: ids() });
     expect(result.errors).toEqual([
-      { raw: '###:{"toolName": getWeather}', message: expect.stringMatching(/^Invalid tool call format: the JSON does not parse/) },
+      {
+        raw: '###:{"toolName":"getWeather","parameters":{"city":',
+        toolName: 'getWeather',
+        message: 'Invalid tool call format: the JSON of the call to getWeather is not valid: "}" where a value was expected',
+      },
     ]);
+    expect(result.text).toBe('Try }} again');
+    expect(result.toolCalls).toEqual([]);
   });
 
-  it('reports a missing toolName', () => {
-    expect(parseToolMarkers('###:{"parameters":{"city":"Paris"}}').errors).toEqual([
-      {
-        raw: '###:{"parameters":{"city":"Paris"}}',
-        message: expect.stringContaining('Invalid tool call format: "toolName" must be a non-empty string'),
-      },
+  it('reports a raw line break inside a string as such', () => {
+    expect(parseToolMarkers('###:{"toolName":"note","parameters":{"text":"a\nb"}}').errors).toEqual([
+      expect.objectContaining({
+        toolName: 'note',
+        message: expect.stringContaining('a line break inside a string (write it as an escape, e.g. \\n)'),
+      }),
     ]);
   });
 
@@ -189,7 +194,7 @@ describe('given a bad marker', () => {
     ]);
   });
 
-  it('reports a marker left unterminated at the end of the stream instead of dropping it', () => {
+  it('reports a call left unterminated at the end of the stream, naming the tool, instead of dropping it', () => {
     const parser = createToolMarkerParser({ generateId: ids() });
     expect(parser.push('Checking ###:{"toolName":"getWeather","parameters":{"city":"Par')).toEqual([
       { type: 'text', text: 'Checking ' },
@@ -198,16 +203,24 @@ describe('given a bad marker', () => {
       {
         type: 'error',
         toolCallId: 'call_1',
+        toolName: 'getWeather',
         raw: '###:{"toolName":"getWeather","parameters":{"city":"Par',
-        message: 'Invalid tool call format: the tool call JSON ended before its closing "}"',
+        message: 'Invalid tool call format: the JSON of the call to getWeather ended before its closing "}"',
       },
     ]);
   });
 
-  it('keeps going after a bad marker', () => {
-    const result = parseToolMarkers(`###:{oops} then ${weather}`, { generateId: ids() });
+  it('refuses a second "toolName" and nesting deeper than 64 levels', () => {
+    expect(parseToolMarkers('###:{"toolName":"a","tool\\u004eame":"b"}').errors[0]?.message).toMatch(/"toolName" given twice/);
+    const deep = `###:{"toolName":"a","parameters":{"x":${'['.repeat(70)}${']'.repeat(70)}}}`;
+    expect(parseToolMarkers(deep).errors[0]?.message).toMatch(/nesting deeper than 64 levels/);
+  });
+
+  it('keeps going after a bad call', () => {
+    const result = parseToolMarkers(`###:{"toolName":"a",oops} then ${weather}`, { generateId: ids() });
     expect(result.errors).toHaveLength(1);
     expect(result.toolCalls).toEqual([{ toolCallId: 'call_2', toolName: 'getWeather', input: { city: 'Paris' } }]);
+    expect(result.text).toBe('oops} then ');
   });
 });
 

@@ -2,7 +2,7 @@ import { readUIMessageStream, type UIMessage, type UIMessageChunk } from 'ai';
 import { convertArrayToReadableStream, convertReadableStreamToArray } from 'ai/test';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createToolMarkerTransform, INVALID_TOOL_CALL_NAME } from 'toolchat/core';
+import { createToolMarkerTransform } from 'toolchat/core';
 
 function ids() {
   let n = 0;
@@ -74,8 +74,8 @@ describe('given a text stream with a marker split across deltas', () => {
     expect(JSON.stringify(message)).not.toContain('###');
   });
 
-  it('shows a streaming tool part named for its tool while the parameters are still arriving', async () => {
-    const stream = convertArrayToReadableStream(textResponse(['Checking ###:{"toolName":"getWe', 'ather", "parameters": {"ci', 'ty":"Paris"}}']))
+  it('shows a streaming tool part named after its tool as soon as "toolName" has been read', async () => {
+    const stream = convertArrayToReadableStream(textResponse(['Checking ###:{"toolName":"getWe', 'ather","parameters":{"ci', 'ty":"Paris"}}']))
       .pipeThrough(createToolMarkerTransform({ generateId: ids() }));
     const states: string[] = [];
     for await (const message of readUIMessageStream({ stream, terminateOnError: true })) {
@@ -87,61 +87,37 @@ describe('given a text stream with a marker split across deltas', () => {
   });
 });
 
-describe("given the browser's tool names", () => {
-  const toolNames = ['getWeather', 'getTime'];
-  const toolParts = (message: UIMessage) =>
-    message.parts.flatMap((part) =>
-      part.type === 'dynamic-tool' ? [`dynamic-tool:${part.toolName}:${part.state}`] : part.type.startsWith('tool-') && 'state' in part ? [`${part.type}:${part.state}`] : [],
-    );
-
-  it('gives a call to a browser tool the static tool-<name> part, and other names dynamic-tool parts', async () => {
-    const message = await finalMessage(
-      textResponse(['###:{"toolName":"getWeather","parameters":{"city":"Paris"}}\n', '###:{"toolName":"launchRocket"}']),
-      toolNames,
-    );
-    expect(toolParts(message)).toEqual(['tool-getWeather:input-available', 'dynamic-tool:launchRocket:input-available']);
-  });
-
-  it('streams the static part from the moment the marker names its tool', async () => {
-    const stream = convertArrayToReadableStream(textResponse(['###:{ "toolName" : "getTi', 'me", "parameters": {"zo', 'ne":"Asia/Tokyo"}}']))
-      .pipeThrough(createToolMarkerTransform({ generateId: ids(), toolNames }));
-    const states: string[][] = [];
-    for await (const message of readUIMessageStream({ stream, terminateOnError: true })) states.push(toolParts(message));
-    expect(states.filter((parts) => parts.length > 0)).toEqual([['tool-getTime:input-streaming'], ['tool-getTime:input-available']]);
-  });
-
-  it('waits for the end of a marker that does not lead with its name, then types it the same way', async () => {
-    const chunks = await transform(textResponse(['###:{"parameters":{"city":"Paris"},', '"toolName":"getWeather"}']), toolNames);
-    expect(chunks.filter((c) => c.type.startsWith('tool-'))).toEqual([
-      { type: 'tool-input-available', toolCallId: 'call_1', toolName: 'getWeather', input: { city: 'Paris' }, toolMetadata: { toolMarker: 'parsed' } },
-    ]);
-  });
-
-  it('keeps the name and the part of a call that broke after naming its tool', async () => {
-    const message = await finalMessage(textResponse(['###:{"toolName":"getWeather","parameters":{"city":']), toolNames);
-    expect(toolParts(message)).toEqual(['tool-getWeather:output-error']);
-  });
-
-  it('gives a marker without a tool name a dynamic-tool part', async () => {
-    const message = await finalMessage(textResponse(['###:{"tool":"getWeather"}']), toolNames);
-    expect(toolParts(message)).toEqual([`dynamic-tool:${INVALID_TOOL_CALL_NAME}:output-error`]);
+describe('given a ###: that never names a tool', () => {
+  it.each([
+    ['prose', ['Note ###: no', 'te this down']],
+    ['not JSON', ['Here ###:{ this is ', 'not json } and more']],
+    ['no toolName', ['###:{"parameters":{"city":"Pa', 'ris"}} and more']],
+    ['a raw line break in a string', ['###:{"note', '\nNext line']],
+    ['never closed', ['Use ###:{"tool', 'Name']],
+  ])('passes %s on as text, with no tool chunk for a card or the status to wait on', async (_, deltas) => {
+    const chunks = await transform(textResponse(deltas));
+    expect(chunks.filter((c) => c.type.startsWith('tool-'))).toEqual([]);
+    const message = await finalMessage(textResponse(deltas));
+    expect(message.parts).toEqual([{ type: 'step-start' }, expect.objectContaining({ type: 'text', text: deltas.join('') })]);
   });
 });
 
-describe('given a bad marker', () => {
-  it('becomes a tool-input-error card that goes back to the model', async () => {
-    const chunks = await transform(textResponse(['Sure ###:{"toolName": getWeather}']));
+describe('given a call that goes wrong after naming its tool', () => {
+  it('becomes a tool-input-error card named after the tool, which goes back to the model', async () => {
+    const deltas = ['Sure ###:{"toolName":"getWeather","parameters":{"city":}} ok'];
+    const chunks = await transform(textResponse(deltas));
     expect(chunks).toContainEqual({
       type: 'tool-input-error',
       toolCallId: 'call_1',
-      toolName: INVALID_TOOL_CALL_NAME,
-      input: '###:{"toolName": getWeather}',
-      errorText: expect.stringMatching(/^Invalid tool call format: /),
+      toolName: 'getWeather',
+      input: '###:{"toolName":"getWeather","parameters":{"city":',
+      errorText: expect.stringMatching(/^Invalid tool call format: the JSON of the call to getWeather is not valid/),
       dynamic: true,
       toolMetadata: { toolMarker: 'invalid' },
     });
-    const message = await finalMessage(textResponse(['Sure ###:{"toolName": getWeather}']));
-    expect(message.parts[2]).toMatchObject({ type: 'dynamic-tool', state: 'output-error', toolName: INVALID_TOOL_CALL_NAME });
+    const message = await finalMessage(textResponse(deltas));
+    expect(message.parts[2]).toMatchObject({ type: 'dynamic-tool', state: 'output-error', toolName: 'getWeather' });
+    expect(message.parts[3]).toMatchObject({ type: 'text', text: '}} ok' });
   });
 
   it('keeps the tool name when only the parameters are wrong', async () => {
@@ -236,9 +212,6 @@ describe('given any chunking of the same text', () => {
     fc.constantFrom(
       '###:{"toolName":"getWeather","parameters":{"city":"Paris"}}',
       '###:{"toolName":"a"}{"toolName":"b","parameters":{"s":"}{"}}',
-      '###:{"parameters":{},"toolName":"getWeather"}',
-      '###:{ "toolName" : "getWeather", "parameters": [] }',
-      '###:{"toolName":"getWeather","parameters":{"city":"Par',
       '###:{bad}',
       '### Title\n',
       '```\n###:{"toolName":"x"}\n```\n',
@@ -246,23 +219,61 @@ describe('given any chunking of the same text', () => {
       '\n',
       ' ',
       '🌧',
+      '`',
+      '###:{"',
+      '###:{"toolName":"x","parameters":{"a":',
+      '\n\n    ',
+      '[a](',
+      ')',
+      'https://',
     ),
   );
 
-  it('builds the same message, with the same part types', async () => {
+  it('builds the same message', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fragment, { maxLength: 8 }), fc.array(fc.nat(), { maxLength: 8 }), async (parts, cuts) => {
         const text = parts.join('');
         const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
         const deltas = [0, ...points].map((start, i) => text.slice(start, points[i] ?? text.length)).filter(Boolean);
         const summary = (message: UIMessage) =>
-          message.parts.map((p) =>
-            p.type === 'text' ? p.text : p.type === 'dynamic-tool' ? `${p.toolName}:${p.state}` : 'state' in p ? `${p.type}:${p.state}` : p.type,
-          );
-        const toolNames = ['getWeather', 'a', 'x'];
-        expect(summary(await finalMessage(textResponse(deltas), toolNames))).toEqual(summary(await finalMessage(textResponse([text]), toolNames)));
+          message.parts.map((p) => (p.type === 'text' ? p.text : p.type === 'dynamic-tool' ? `${p.toolName}:${p.state}` : p.type));
+        expect(summary(await finalMessage(textResponse(deltas)))).toEqual(summary(await finalMessage(textResponse([text]))));
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+describe("given the browser's tool names", () => {
+  const toolNames = ['getWeather', 'getTime'];
+  const toolParts = (message: UIMessage) =>
+    message.parts.flatMap((part) =>
+      part.type === 'dynamic-tool' ? [`dynamic-tool:${part.toolName}:${part.state}`] : part.type.startsWith('tool-') && 'state' in part ? [`${part.type}:${part.state}`] : [],
+    );
+
+  it('gives a call to a browser tool the static tool-<name> part, and other names dynamic-tool parts', async () => {
+    const message = await finalMessage(
+      textResponse(['###:{"toolName":"getWeather","parameters":{"city":"Paris"}}\n', '###:{"toolName":"launchRocket"}']),
+      toolNames,
+    );
+    expect(toolParts(message)).toEqual(['tool-getWeather:input-available', 'dynamic-tool:launchRocket:input-available']);
+  });
+
+  it('streams the static part from the moment the marker names its tool', async () => {
+    const stream = convertArrayToReadableStream(textResponse(['###:{ "toolName" : "getTi', 'me", "parameters": {"zo', 'ne":"Asia/Tokyo"}}']))
+      .pipeThrough(createToolMarkerTransform({ generateId: ids(), toolNames }));
+    const states: string[][] = [];
+    for await (const message of readUIMessageStream({ stream, terminateOnError: true })) states.push(toolParts(message));
+    expect(states.filter((parts) => parts.length > 0)).toEqual([['tool-getTime:input-streaming'], ['tool-getTime:input-available']]);
+  });
+
+  it('types a marker that names its tool last the same way', async () => {
+    const message = await finalMessage(textResponse(['###:{"parameters":{"city":"Paris"},', '"toolName":"getWeather"}']), toolNames);
+    expect(toolParts(message)).toEqual(['tool-getWeather:input-available']);
+  });
+
+  it('keeps the name and the part of a call that broke after naming its tool', async () => {
+    const message = await finalMessage(textResponse(['###:{"toolName":"getWeather","parameters":{"city":']), toolNames);
+    expect(toolParts(message)).toEqual(['tool-getWeather:output-error']);
   });
 });

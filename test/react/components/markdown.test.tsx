@@ -118,7 +118,7 @@ describe('Markdown', () => {
         expect(link.getAttribute('target')).toBe('_blank');
         expect(link.getAttribute('rel')).toBe('noopener noreferrer');
       }
-      expect(screen.getByRole('link', { name: 'docs' }).getAttribute('href')).toBe('https://example.com/a?b=1');
+      expect(screen.getByRole('link', { name: 'docs (example.com)' }).getAttribute('href')).toBe('https://example.com/a?b=1');
       expect(screen.getByRole('link', { name: 'https://example.org' })).toBeTruthy();
     });
   });
