@@ -73,10 +73,10 @@ export function useToolChat<TOOLS extends ToolSet = ToolSet>(options: UseToolCha
 
   const runAgain = useCallback((toolCallIds: readonly string[]) => runCallsAgain(chat, loop, toolCallIds), [chat, loop]);
 
-  // Reads the loop as it is now (an event handler may ask between renders); a new function
-  // whenever a call changes, so memoised rows see it.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const getToolCall = useCallback((toolCallId: string) => viewOf(loop.state.calls.get(toolCallId)), [loop, state.calls]);
+  // The calls of this render's snapshot, never the live ones: a memoised row compares what the
+  // old and the new function return for its calls, so each must answer for its own render.
+  const calls = state.calls;
+  const getToolCall = useCallback((toolCallId: string) => viewOf(calls.get(toolCallId)), [calls]);
 
   return useMemo(
     () => ({

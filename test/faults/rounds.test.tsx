@@ -200,7 +200,7 @@ describe('given parallel calls and a concurrency limit', () => {
     const { result } = renderHook(() => useToolChat({ ...server, tools: slow, concurrency: 2 }));
     await act(() => result.current.sendMessage('Work'));
     await waitFor(() => expect(gates).toHaveLength(2));
-    expect(result.current.getToolCall('c3')?.phase).toBe('pending');
+    await waitFor(() => expect(result.current.getToolCall('c3')?.phase).toBe('pending'));
     // Finish them out of order; the results still go back in call order, once all are in.
     for (const index of [1, 0, 2, 3]) {
       await waitFor(() => expect(gates[index]).toBeDefined());

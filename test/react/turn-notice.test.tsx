@@ -131,6 +131,24 @@ describe('given a tool that needs approval', () => {
     expect(statuses.filter((label) => label.startsWith('Executing'))).toEqual([]);
   });
 
+  it('does not say it executes while an async needsApproval is still deciding either', async () => {
+    const user = userEvent.setup();
+    const statuses: string[] = [];
+    const slowPolicy = {
+      deleteFile: defineTool({
+        inputSchema: z.object({ path: z.string() }),
+        needsApproval: () => new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 30)),
+        execute: ({ path }) => ({ deleted: path }),
+      }),
+    };
+    const model = new MockLanguageModelV4({ doStream: [calls({ toolCallId: 'c1', toolName: 'deleteFile', input: { path: 'a.txt' } }), text('Done.')] });
+    const server = endpoint(model);
+    render(<ChatWrapper api={server.api} fetch={server.fetch} tools={slowPolicy} onStatus={(activity) => statuses.push(activity.label)} />);
+    await ask(user, 'Delete a.txt');
+    await screen.findByRole('button', { name: 'Approve' });
+    expect(statuses.filter((label) => label.startsWith('Executing'))).toEqual([]);
+  });
+
   it('"Always allow" runs this call and every later call of the tool without asking', async () => {
     deleted.length = 0;
     const user = userEvent.setup();

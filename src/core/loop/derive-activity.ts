@@ -35,14 +35,20 @@ export function deriveActivity(input: ActivityInput): LoopActivity {
   }
   const awaiting: string[] = [];
   const running: string[] = [];
+  let deciding = false;
   for (const part of lastStepToolParts(last)) {
     const call = loop.calls.get(part.toolCallId);
     // A call the browser still works on is open even if the stream claimed a result for it.
-    if (call && !isSettled(call.phase)) (call.phase === 'awaiting-approval' ? awaiting : running).push(call.toolName);
+    if (!call || isSettled(call.phase)) continue;
+    if (call.phase === 'awaiting-approval') awaiting.push(call.toolName);
+    // Whether the user must approve it is still being worked out: it does not run yet.
+    else if (call.deciding) deciding = true;
+    else running.push(call.toolName);
   }
   const round = countToolRounds(last);
   if (awaiting.length > 0) return { state: 'awaiting-approval', toolNames: unique(awaiting), round, maxRounds: maxToolRounds };
   if (running.length > 0) return { state: 'executing', toolNames: unique(running), round, maxRounds: maxToolRounds };
+  if (deciding) return { state: 'thinking' };
   if (status === 'streaming') return { state: 'streaming' };
   if (input.next.send) {
     // Results are complete and the next request is about to leave.
