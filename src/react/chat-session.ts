@@ -4,6 +4,7 @@ import { isBusy } from '../core/loop/derive-activity';
 import { withHttpErrors } from '../core/loop/http-errors';
 import { withLoop } from '../core/loop/loop-transport';
 import { ToolLoop } from '../core/loop/tool-loop';
+import type { Activity } from './activity';
 import { createChatStore, type ChatStore } from './chat-store';
 import { ToolChatEndpointTransport } from '../transports/ai-sdk-endpoint';
 import type { StorageBinding } from './storage-binding';
@@ -164,16 +165,19 @@ function createChatSession(initial: UseToolChatOptions): ChatSession {
   }));
   Object.assign(session, { chat, loop, store });
 
-  // Every change of activity reaches onStatus, also those too brief to be rendered.
-  let lastActivity = store.getSnapshot().activity;
-  store.watch(({ activity }) => {
+  // Every change of activity reaches onStatus, also those too brief to be rendered. Deriving
+  // the activity walks the last message: only when somebody listens.
+  let lastActivity: Activity = store.getSnapshot().activity;
+  store.watch(() => {
+    if (!session.options.onStatus) return;
+    const { activity } = store.getSnapshot();
     if (activity === lastActivity) return;
     lastActivity = activity;
-    session.options.onStatus?.(activity);
+    session.options.onStatus(activity);
   });
   // Messages sent while the loop worked go once it is free (an answer, Stop, an error).
-  store.watch(({ loop: state, activity }) => {
-    if (state.queued.length === 0 || isBusy(activity) || !session.send) return;
+  store.watch(() => {
+    if (loop.state.queued.length === 0 || !session.send || isBusy(store.getSnapshot().activity)) return;
     const send = session.send;
     queueMicrotask(() => {
       if (loop.state.queued.length === 0) return;

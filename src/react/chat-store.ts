@@ -33,9 +33,10 @@ export interface ChatStore {
   /**
    * For observers that must see every change of activity (`onStatus`, storage), also those
    * too brief to render: a status or loop change reaches them at once, streamed text at the
-   * render pace.
+   * render pace. A watcher reads `getSnapshot()` only if it needs it, so the activity is not
+   * derived for watchers with nothing to do.
    */
-  watch(watcher: (snapshot: ChatSnapshot) => void): () => void;
+  watch(watcher: () => void): () => void;
   dispose(): void;
 }
 
@@ -48,7 +49,7 @@ export interface ChatStore {
  */
 export function createChatStore(chat: Chat<UIMessage>, loop: ToolLoop, options: () => ChatStoreOptions): ChatStore {
   const listeners = new Set<() => void>();
-  const watchers = new Set<(snapshot: ChatSnapshot) => void>();
+  const watchers = new Set<() => void>();
   let snapshot: ChatSnapshot | undefined;
 
   function read(): ChatSnapshot {
@@ -73,14 +74,23 @@ export function createChatStore(chat: Chat<UIMessage>, loop: ToolLoop, options: 
     () => options().throttle,
   );
   const tellWatchers = () => {
-    if (watchers.size === 0) return;
-    const current = read();
-    for (const watcher of watchers) watcher(current);
+    for (const watcher of watchers) watcher();
   };
   const watchersAtRenderPace = throttle(tellWatchers, () => options().throttle);
   const onChange = () => {
     tellWatchers();
     publish();
+  };
+  // The loop's changes come in bursts (a round's calls starting; a result and the request it
+  // triggers): one render for a burst, after the current task, so the next request never
+  // waits for the UI.
+  let publishSoon: ReturnType<typeof setTimeout> | undefined;
+  const onLoopChange = () => {
+    tellWatchers();
+    publishSoon ??= setTimeout(() => {
+      publishSoon = undefined;
+      publish();
+    }, 0);
   };
   const onMessages = () => {
     // Messages change per token: watchers look at the pace of the renders, not per chunk.
@@ -92,7 +102,7 @@ export function createChatStore(chat: Chat<UIMessage>, loop: ToolLoop, options: 
     chat['~registerMessagesCallback'](onMessages),
     chat['~registerStatusCallback'](onChange),
     chat['~registerErrorCallback'](onChange),
-    loop.subscribe(onChange),
+    loop.subscribe(onLoopChange),
   ];
 
   return {
@@ -111,6 +121,7 @@ export function createChatStore(chat: Chat<UIMessage>, loop: ToolLoop, options: 
       for (const unsubscribe of unsubscribes) unsubscribe();
       publish.cancel();
       watchersAtRenderPace.cancel();
+      clearTimeout(publishSoon);
       listeners.clear();
       watchers.clear();
     },

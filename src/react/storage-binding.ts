@@ -66,8 +66,10 @@ export function bindStorage(target: StorageBindingTarget, storage: ChatStorage, 
       saved = { messages: chat.messages, status: chat.status, allowed: loop.state.alwaysAllowed };
     });
 
-  const unwatch = target.store.watch(({ messages, status, loop: state }) => {
+  const unwatch = target.store.watch(() => {
     if (!restored) return;
+    const { messages, status } = chat;
+    const state = loop.state;
     // A round or the whole answer ended, or an "Always allow": now (the request itself is saved
     // by `beforeRequest`); streamed text, throttled.
     const ended = (status === 'ready' || status === 'error') && status !== saved?.status;

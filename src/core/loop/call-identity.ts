@@ -22,16 +22,22 @@ export interface CallIdentityContext {
  * reaches a prototype becomes an input error for that one call.
  */
 export function createCallIdentity(messages: readonly UIMessage[], context: CallIdentityContext): (chunk: UIMessageChunk) => UIMessageChunk | undefined {
-  const used = new Set<string>();
-  // Calls still waiting for a result: a continuation may go on with them under their own id.
-  const open = new Set<string>();
-  for (const message of messages) {
-    for (const part of message.parts) {
-      if (!isToolUIPart(part)) continue;
-      used.add(part.toolCallId);
-      if (!hasToolResult(part)) open.add(part.toolCallId);
+  // The conversation's call ids, read the first time a call needs them: an answer in text
+  // never walks a long thread. `open`: calls still waiting for a result, which a continuation
+  // may go on with under their own id.
+  let known: { used: Set<string>; open: Set<string> } | undefined;
+  const conversation = () => {
+    if (known) return known;
+    known = { used: new Set(), open: new Set() };
+    for (const message of messages) {
+      for (const part of message.parts) {
+        if (!isToolUIPart(part)) continue;
+        known.used.add(part.toolCallId);
+        if (!hasToolResult(part)) known.open.add(part.toolCallId);
+      }
     }
-  }
+    return known;
+  };
   /** The id each id the stream used now stands for. */
   const ids = new Map<string, string>();
   /** Calls introduced in this response, by their id in the chat; `input` once complete. */
@@ -39,6 +45,7 @@ export function createCallIdentity(messages: readonly UIMessage[], context: Call
   const browserCalls = new Set<string>();
 
   const fresh = (id: string): string => {
+    const { used } = conversation();
     const base = id === '' ? 'call' : id;
     let n = 2;
     while (used.has(`${base}-${n}`)) n++;
@@ -48,6 +55,7 @@ export function createCallIdentity(messages: readonly UIMessage[], context: Call
   };
   /** The id of a call that starts here: its own, unless another call of the chat has it. */
   const introduce = (id: string, toolName: string): string => {
+    const { used, open } = conversation();
     const reused = id === '' || (used.has(id) && !open.has(id)) || calls.has(id);
     const assigned = reused ? fresh(id) : id;
     used.add(assigned);
@@ -75,7 +83,8 @@ export function createCallIdentity(messages: readonly UIMessage[], context: Call
         const known = toolCallId === undefined ? undefined : calls.get(toolCallId);
         if (toolCallId === undefined || !known) {
           // No start in this response: a call of its own, or one the conversation left open.
-          toolCallId = open.has(chunk.toolCallId) && !calls.has(chunk.toolCallId) ? chunk.toolCallId : introduce(chunk.toolCallId, chunk.toolName);
+          toolCallId =
+            conversation().open.has(chunk.toolCallId) && !calls.has(chunk.toolCallId) ? chunk.toolCallId : introduce(chunk.toolCallId, chunk.toolName);
           if (toolCallId === chunk.toolCallId) calls.set(toolCallId, { toolName: chunk.toolName });
         } else if (known.input !== undefined) {
           // The same call again (a repeated chunk) is dropped; anything else under its id is a new call.

@@ -13,9 +13,12 @@ import type { ToolLoopOptions } from './tool-loop-options';
  */
 export function runEffects(action: LoopAction, prev: LoopState, next: LoopState, options: ToolLoopOptions, chat: LoopChat | undefined, at: number): void {
   const changes = callChanges(action, prev, next);
-  for (const event of loopEvents(action, prev, next, changes, at)) {
-    if (options.debug) console.debug(formatLoopEvent(event));
-    guard('onEvent', () => options.onEvent?.(event));
+  // The log is built only for someone who reads it.
+  if (options.debug || options.onEvent) {
+    for (const event of loopEvents(action, prev, next, changes, at)) {
+      if (options.debug) console.debug(formatLoopEvent(event));
+      guard('onEvent', () => options.onEvent?.(event));
+    }
   }
   for (const call of changes.received) {
     guard('onToolCall', () => options.onToolCall?.({ toolCallId: call.toolCallId, toolName: call.toolName, input: call.input }));

@@ -16,7 +16,10 @@ export interface CallChanges {
 export function callChanges(action: LoopAction, prev: LoopState, next: LoopState): CallChanges {
   const changes: CallChanges = { received: [], settled: [] };
   if (prev.calls === next.calls) return changes;
-  for (const call of next.calls.values()) {
+  // Most actions touch one call: look at that one, not at every call of a long chat.
+  const id = 'toolCallId' in action ? action.toolCallId : action.type === 'call-received' ? action.call.toolCallId : undefined;
+  const candidates = id === undefined ? next.calls.values() : [next.calls.get(id)].filter((call) => call !== undefined);
+  for (const call of candidates) {
     const before = prev.calls.get(call.toolCallId);
     if (before === call) continue;
     if (!before && !isSettled(call.phase)) changes.received.push(call);

@@ -1,5 +1,5 @@
 import type { UIMessage } from 'ai';
-import type { ToolCallState } from './call-state';
+import { CallMap } from './call-map';
 import type { LoopEndReason, LoopUsage } from './events';
 
 /** Why a request goes out with tools disabled. */
@@ -20,8 +20,8 @@ export type LoopControl = 'active' | 'stopped' | 'held';
 
 /** The whole state of a chat's tool loop. Only `reduce` makes a new one. */
 export interface LoopState {
-  /** Every call the loop has met, by id (the request stage keeps ids unique within a chat). */
-  readonly calls: ReadonlyMap<string, ToolCallState>;
+  /** Every call the loop has met, by id and in order (the request stage keeps ids unique within a chat). */
+  readonly calls: CallMap;
   readonly control: LoopControl;
   /** Requests of this loop so far: the round in flight, or the last one. */
   readonly round: number;
@@ -46,7 +46,7 @@ export interface LoopState {
 }
 
 export const initialLoopState: LoopState = {
-  calls: new Map(),
+  calls: CallMap.empty,
   control: 'active',
   round: 0,
   inFlight: undefined,

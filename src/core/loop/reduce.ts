@@ -155,14 +155,14 @@ export function reduce(state: LoopState, action: LoopAction): LoopState {
     case 'resumed':
       return state.control === 'active' ? state : { ...state, control: 'active' };
     case 'stopped': {
-      const calls = new Map(state.calls);
+      let calls = state.calls;
       for (const call of state.calls.values()) {
-        if (!isSettled(call.phase)) calls.set(call.toolCallId, cancel(call, action.at));
+        if (!isSettled(call.phase)) calls = calls.with(cancel(call, action.at));
       }
       for (const call of action.abandoned) {
         if (calls.has(call.toolCallId)) continue;
         const received: ToolCallState = { ...call, phase: 'pending', runner: 'loop', round: state.round, receivedAt: action.at };
-        calls.set(call.toolCallId, cancel(received, action.at));
+        calls = calls.with(cancel(received, action.at));
       }
       return {
         ...state,
@@ -195,9 +195,7 @@ function withEnding(endings: ReadonlyMap<string, AnswerEnding>, messageId: strin
 }
 
 function withCall(state: LoopState, call: ToolCallState): LoopState {
-  const calls = new Map(state.calls);
-  calls.set(call.toolCallId, call);
-  return { ...state, calls };
+  return { ...state, calls: state.calls.with(call) };
 }
 
 /** Applies `change` to one open call; settled calls and unknown ids are left as they are. */

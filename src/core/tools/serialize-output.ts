@@ -94,8 +94,10 @@ function convertObject(object: object, walk: Walk): unknown {
       item = unserializable(error);
     }
     if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue;
-    // `defineProperty`, so a key named `__proto__` stays data and never sets a prototype.
-    Object.defineProperty(result, key, { value: convert(item, walk), enumerable: true, writable: true, configurable: true });
+    const converted = convert(item, walk);
+    // A key named `__proto__` stays data: assigned, it would set the result's prototype.
+    if (key === '__proto__') Object.defineProperty(result, key, { value: converted, enumerable: true, writable: true, configurable: true });
+    else result[key] = converted;
   }
   return result;
 }
