@@ -115,7 +115,7 @@ export const ApprovalPending: Story = {
     await expect(canvas.getByRole('button', { name: 'Approve' })).toBeEnabled();
     await expect(canvas.getByRole('button', { name: 'Deny' })).toBeEnabled();
     await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent('Waiting for your approval to run deleteFile'), long);
-    await expect(canvas.getByText("I'll delete report.pdf once you approve.")).toBeVisible();
+    await expect(canvas.getByText("I'll delete report.pdf.")).toBeVisible();
   },
 };
 
@@ -150,7 +150,7 @@ export const Denied: Story = {
 export const ToolError: Story = {
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), "What's the weather in Atlantis?{Enter}");
-    await expect(await canvas.findByText(/Sorry, I couldn't get the weather: .*Unknown city: Atlantis/, {}, long)).toBeVisible();
+    await expect(await canvas.findByText(/Sorry, I couldn't get the weather in Atlantis: .*Unknown city: Atlantis/, {}, long)).toBeVisible();
     await userEvent.click(await canvas.findByRole('button', { name: 'Used getWeather 1 failed' }, long));
     const card = canvas.getByRole('group', { name: 'getWeather' });
     await expect(card).toHaveAttribute('data-state', 'error');
@@ -166,7 +166,7 @@ export const MaxRoundsReached: Story = {
   args: { maxToolRounds: 2, onStatus: fn() },
   play: async ({ args, canvas, userEvent }) => {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Keep calling tools{Enter}');
-    await expect(await canvas.findByText(/I called tools 2 times and now have to stop\./, {}, long)).toBeVisible();
+    await expect(await canvas.findByText(/I called getTime 2 times and now have to stop/, {}, long)).toBeVisible();
     await expect(args.onStatus).toHaveBeenCalledWith(
       expect.objectContaining({ state: 'finalizing', label: 'Maximum tool execution rounds reached. Generating final response…' }),
     );

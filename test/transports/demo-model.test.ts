@@ -278,7 +278,7 @@ describe('given a failing tool', () => {
       calls(['call_1', 'getWeather', { city: 'Atlantis' }]),
       results(['call_1', 'getWeather', { type: 'error-text', value: 'Unknown city: Atlantis' }]),
     ]);
-    expect(result.text).toBe("Sorry, I couldn't get the weather: Unknown city: Atlantis");
+    expect(result.text).toBe("Sorry, I couldn't get the weather in Atlantis: Unknown city: Atlantis.");
     expect(result.finishReason).toBe('stop');
   });
 
@@ -592,7 +592,7 @@ describe('with streamText from ai', () => {
       tools: serverTools,
       stopWhen: stepCountIs(5),
     });
-    expect(await result.text).toContain("Sorry, I couldn't get the weather: Unknown city: Atlantis");
+    expect(await result.text).toContain("Sorry, I couldn't get the weather in Atlantis: Unknown city: Atlantis.");
   });
 
   it('stops at client tool calls (no execute) with the calls for the browser', async () => {

@@ -86,6 +86,9 @@ function failure(result: ToolOutcomeResult): string {
   return inWords(result.value);
 }
 
+/** A tool's message as the end of a sentence: with its full stop. */
+const sentenceOf = (message: string) => (/[.!?…]$/.test(message.trim()) ? message.trim() : `${message.trim()}.`);
+
 /** "a", "a and b", "a, b and c". */
 const list = (items: readonly string[]) => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
 
@@ -132,18 +135,18 @@ export function lookupSentence(lookup: Lookup, outcome: ToolOutcome | undefined,
   const { result } = outcome;
   if (result.status === 'denied') return `OK, I won't check ${lookupLabel(lookup)}.`;
   if (lookup.tool === 'getWeather') {
-    if (result.status === 'error') return `Sorry, I couldn't get the weather: ${result.message}`;
+    if (result.status === 'error') return `Sorry, I couldn't get ${lookupLabel(lookup)}: ${sentenceOf(result.message)}`;
     return weatherSentence(lookup, result.value, conversion);
   }
   if (lookup.tool === 'getTime') {
-    if (result.status === 'error') return `Sorry, I couldn't get the time: ${result.message}`;
+    if (result.status === 'error') return `Sorry, I couldn't get ${lookupLabel(lookup)}: ${sentenceOf(result.message)}`;
     const time = text(field(result.value, 'time', 'localTime'));
     if (time === undefined) return `The time in ${lookup.city}: ${inWords(result.value)}.`;
     const city = text(field(result.value, 'city')) ?? lookup.city;
     const zone = text(field(result.value, 'timeZone', 'zone'));
     return `It's ${time} in ${city}${zone ? ` (${zone})` : ''}.`;
   }
-  if (result.status === 'error') return `Sorry, I couldn't calculate ${lookup.expression}: ${result.message}`;
+  if (result.status === 'error') return `Sorry, I couldn't calculate ${lookup.expression}: ${sentenceOf(result.message)}`;
   const value = field(result.value, 'result', 'value');
   return `${lookup.expression} = ${text(value) ?? inWords(value ?? result.value)}.`;
 }

@@ -62,7 +62,7 @@ export function decideTurn(conversation: Conversation): DemoTurn {
       break;
     case 'delete':
       turn = singleToolTurn(conversation, 'deleteFile', { path: intent.path }, {
-        start: `I'll delete ${intent.path} once you approve.`,
+        start: `I'll delete ${intent.path}.`,
         unavailable: 'delete files',
         answer: (outcome) => deleteSentence(intent.path, outcome),
       });
