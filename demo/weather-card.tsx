@@ -49,7 +49,7 @@ export function WeatherCard({ call }: { call: ToolCallView }) {
   }
   return (
     <p className="weather-card" data-state="loading">
-      Checking the sky over {city ?? '…'}
+      Checking the sky over {city ?? 'the city'}…
     </p>
   );
 }

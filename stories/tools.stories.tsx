@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, waitFor } from 'storybook/test';
+import { expect, fn, mocked, waitFor, within } from 'storybook/test';
 import { ChatWrapper, createDemoTransport, demoTools } from 'toolchat';
 import { chatFrame, long } from './support/frame';
+import { playgroundArgTypes, renderChat } from './support/playground';
 import { createGate } from './support/gate';
 import { gatedDemoTools } from './support/tools';
 
@@ -12,6 +13,8 @@ const meta = {
     transport: createDemoTransport({ delayMs: 10 }),
     tools: demoTools,
   },
+  argTypes: playgroundArgTypes,
+  render: renderChat,
   decorators: [chatFrame],
 } satisfies Meta<typeof ChatWrapper>;
 
@@ -119,6 +122,26 @@ export const ApprovalPending: Story = {
   },
 };
 
+/** "Always allow deleteFile" approves this call and every later one of the tool in this chat: the next deletion just runs. */
+export const AlwaysAllow: Story = {
+  args: { onStatus: fn() },
+  play: async ({ args, canvas, userEvent, step }) => {
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Delete the file report.pdf{Enter}');
+    const card = await canvas.findByRole('group', { name: 'deleteFile' }, long);
+    await waitFor(() => expect(card).toHaveAttribute('data-state', 'awaiting-approval'), long);
+    await userEvent.click(within(card).getByRole('button', { name: 'Always allow deleteFile' }));
+    await expect(await canvas.findByText('Done: I deleted report.pdf.', {}, long)).toBeVisible();
+
+    await step('the next deletion runs without asking', async () => {
+      await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Delete the file notes.txt{Enter}');
+      await expect(await canvas.findByText('Done: I deleted notes.txt.', {}, long)).toBeVisible();
+      const waits = mocked(args.onStatus!).mock.calls.filter(([activity]) => activity.state === 'awaiting-approval');
+      await expect(waits).toHaveLength(1);
+      await expect(canvas.queryByRole('button', { name: 'Approve' })).toBeNull();
+    });
+  },
+};
+
 /** Approve runs the tool and the model answers from its result. */
 export const Approved: Story = {
   play: async ({ canvas, userEvent }) => {
@@ -158,6 +181,22 @@ export const ToolError: Story = {
     await expect(card).toHaveTextContent('Unknown city: Atlantis');
     await expect(canvas.queryByRole('alert')).toBeNull();
     await expect(canvas.queryByRole('button', { name: 'Retry' })).toBeNull();
+  },
+};
+
+/** Two calls of one turn, one of them failing: the fold says "1 failed" without being opened, and the answer says what failed. */
+export const OneOfTwoFails: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'What time is it in Tokyo and Atlantis?{Enter}');
+    await expect(
+      await canvas.findByText(/It's \d\d:\d\d in Tokyo \(Asia\/Tokyo\)\. Sorry, I couldn't get the time in Atlantis: Unknown city: Atlantis\./, {}, long),
+    ).toBeVisible();
+    const fold = await canvas.findByRole('button', { name: 'Used 2 tools: getTime 1 failed' }, long);
+    await expect(within(fold).getByText('1 failed')).toBeVisible();
+    await userEvent.click(fold);
+    const cards = canvas.getAllByRole('group', { name: 'getTime' });
+    await expect(cards.map((card) => card.getAttribute('data-state'))).toEqual(['done', 'error']);
+    await expect(cards[1]).toHaveTextContent('Unknown city: Atlantis');
   },
 };
 

@@ -17,6 +17,7 @@ export { Reasoning, type ReasoningProps } from './reasoning';
 export { StatusIndicator, type StatusIndicatorProps } from './status-indicator';
 export { ToolCallCard, type ToolCallCardProps, type ToolRenderers } from './tool-call-card';
 export { ToolSummary, type ToolSummaryProps } from './tool-summary';
+export { TurnNotice, type TurnNoticeProps } from './turn-notice';
 export { isToolPart, toolCallViewFromPart, type ToolPart } from './tool-call-view';
 export {
   CodeBlock,
