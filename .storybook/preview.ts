@@ -3,8 +3,14 @@ import { createElement, StrictMode } from 'react';
 import '../src/react/styles.css';
 
 const preview: Preview = {
+  // A Docs page for every component with stories: its props, and its stories to try.
+  tags: ['autodocs'],
   parameters: {
     layout: 'fullscreen',
+    // Axe runs after every story; a violation fails the story's test.
+    a11y: { test: 'error' },
+    controls: { expanded: true, sort: 'requiredFirst' },
+    options: { storySort: { order: ['ChatWrapper', ['Docs', '*', 'Tools', 'Turn notices'], 'Hooks', 'Parts', 'Examples', 'MCP'] } },
   },
   // Every story renders twice in development, as apps do: effects and the tool loop must
   // survive a remount without running a tool twice. (The framework's `strictMode` option

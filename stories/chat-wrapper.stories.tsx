@@ -3,6 +3,7 @@ import type { UIMessage } from 'ai';
 import { expect, waitFor } from 'storybook/test';
 import { ChatWrapper, createDemoTransport, demoTools } from 'toolchat';
 import { chatFrame, long } from './support/frame';
+import { playgroundArgTypes, renderChat } from './support/playground';
 import { createGate, holdAfterText } from './support/gate';
 
 const meta = {
@@ -13,6 +14,8 @@ const meta = {
     tools: demoTools,
     suggestions: ["What's the weather in Paris?", 'What is 2+2 and the time in Tokyo?'],
   },
+  argTypes: playgroundArgTypes,
+  render: renderChat,
   decorators: [chatFrame],
 } satisfies Meta<typeof ChatWrapper>;
 
@@ -143,10 +146,10 @@ export const LongThread: Story = {
   },
 };
 
-/** `theme="dark"`: the dark palette, whatever the system prefers. */
+/** `theme="dark"`: the dark palette, whatever the system prefers, for the answer, the cards, a failure and a notice. */
 export const DarkTheme: Story = {
   args: { theme: 'dark' },
-  play: async ({ canvas, canvasElement, userEvent }) => {
+  play: async ({ canvas, canvasElement, userEvent, step }) => {
     const root = canvasElement.querySelector<HTMLElement>('.toolchat')!;
     await expect(root).toHaveAttribute('data-theme', 'dark');
     await expect(getComputedStyle(root).backgroundColor).toBe('rgb(13, 17, 23)');
@@ -155,6 +158,16 @@ export const DarkTheme: Story = {
     await expect(await canvas.findByText("It's 21°C and sunny in Paris.", {}, long)).toBeVisible();
     const answer = canvas.getByText("It's 21°C and sunny in Paris.");
     await expect(relativeLuminance(getComputedStyle(answer).color)).toBeGreaterThan(0.7);
+
+    // Axe checks the contrast of what is on screen once the story ends: a failure and a notice too.
+    await step('a failed call and a cut-off answer, in the dark', async () => {
+      await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'What time is it in Tokyo and Atlantis?{Enter}');
+      await userEvent.click(await canvas.findByRole('button', { name: 'Used 2 tools: getTime 1 failed' }, long));
+      await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Tell me a long story{Enter}');
+      const notice = await canvas.findByRole('note', {}, long);
+      await expect(notice).toHaveTextContent('Cut off at the token limit');
+      await expect(relativeLuminance(getComputedStyle(notice).color)).toBeGreaterThan(0.3);
+    });
   },
 };
 

@@ -6,58 +6,43 @@ import {
   Composer,
   MessageList,
   StatusIndicator,
+  ToolChatLabelsProvider,
   createDemoTransport,
   demoTools,
   useToolChat,
+  type ChatWrapperProps,
   type ToolCallView,
 } from 'toolchat';
+import { WeatherCard } from '../demo/weather-card';
 import { chatFrame, long } from './support/frame';
 import { createGate } from './support/gate';
+import { playgroundArgTypes, renderChat } from './support/playground';
 import { gatedDemoTools } from './support/tools';
 
 const meta = {
-  title: 'Custom UI',
+  title: 'Examples/Custom UI',
+  component: ChatWrapper,
+  args: {
+    transport: createDemoTransport({ delayMs: 10 }),
+    tools: demoTools,
+    renderTool: { getWeather: (call: ToolCallView) => <WeatherCard call={call} /> },
+  },
+  argTypes: playgroundArgTypes,
+  render: renderChat,
   decorators: [chatFrame],
-} satisfies Meta;
+} satisfies Meta<typeof ChatWrapper>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-interface WeatherOutput {
-  city: string;
-  tempC: number;
-  conditions: string;
-}
-
-const isWeather = (value: unknown): value is WeatherOutput =>
-  typeof value === 'object' && value !== null && 'tempC' in value && 'city' in value;
-
-/** Generative UI: what a product would show for a weather call instead of JSON. */
-function WeatherCard({ call }: { call: ToolCallView }) {
-  const city = (call.input as { city?: string } | undefined)?.city ?? '…';
-  if (call.phase !== 'done' || !isWeather(call.output)) {
-    return <p className="weather-card" data-state={call.phase}>Checking the sky over {city}…</p>;
-  }
-  return (
-    <figure className="weather-card" aria-label={`Weather in ${call.output.city}`} style={{ margin: 0 }}>
-      <strong style={{ fontSize: 28 }}>{call.output.tempC}°C</strong> <span>{call.output.conditions}</span>
-      <figcaption>{call.output.city}</figcaption>
-    </figure>
-  );
-}
-
-const renderTool = { getWeather: (call: ToolCallView) => <WeatherCard call={call} /> };
 const rendererGate = createGate();
 
-/** `renderTool={{ getWeather: (call) => <WeatherCard … /> }}`: the call as a card of its own, as it runs and once done. */
+/**
+ * `renderTool={{ getWeather: (call) => <WeatherCard call={call} /> }}`: the call as a card of its
+ * own (the demo app's), as it runs and once done.
+ */
 export const CustomToolRenderer: Story = {
-  render: () => (
-    <ChatWrapper
-      transport={createDemoTransport({ delayMs: 10 })}
-      tools={gatedDemoTools(rendererGate, ['getWeather'])}
-      renderTool={renderTool}
-    />
-  ),
+  args: { tools: gatedDemoTools(rendererGate, ['getWeather']) },
   beforeEach: () => rendererGate.reset(),
   play: async ({ canvas, userEvent, step }) => {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), "What's the weather in Paris?{Enter}");
@@ -79,36 +64,77 @@ export const CustomToolRenderer: Story = {
   },
 };
 
+/** "Weather in Tokyo and London": two calls in one turn, two weather cards that stay after the answer. */
+export const WeatherCardsStayAfterTheAnswer: Story = {
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), "What's the weather in Tokyo and London?{Enter}");
+    await expect(await canvas.findByText("It's 18°C and cloudy in Tokyo. It's 14°C and rain in London.", {}, long)).toBeVisible();
+    await waitFor(() => expect(canvasElement.querySelector('.toolchat')).toHaveAttribute('data-state', 'idle'), long);
+    await expect(canvas.getByRole('figure', { name: 'Weather in Tokyo' })).toHaveTextContent('18°C');
+    await expect(canvas.getByRole('figure', { name: 'Weather in London' })).toHaveTextContent('14°C');
+    await expect(canvas.getAllByRole('group', { name: 'getWeather' })).toHaveLength(2);
+    await expect(canvas.queryByRole('button', { name: /^Used / })).toBeNull();
+    // The cards come before the answer, in the order of the calls.
+    const log = canvas.getByRole('log');
+    const order = [...log.querySelectorAll('figure, .toolchat-markdown')].map((element) => element.textContent);
+    await expect(order.at(-1)).toBe("It's 18°C and cloudy in Tokyo. It's 14°C and rain in London.");
+    await expect(order.slice(1, 3).map((text) => text?.match(/Tokyo|London/)?.[0])).toEqual(['Tokyo', 'London']);
+  },
+};
+
+type MiniChatProps = Pick<ChatWrapperProps, 'maxToolRounds' | 'toolMarkers' | 'theme' | 'labels' | 'throttle'>;
+
+const transports = { off: createDemoTransport({ delayMs: 10 }), on: createDemoTransport({ delayMs: 10, toolMarkers: true }) };
+
 /** Another arrangement of the exported parts around `useToolChat`: status on top, a tool counter. */
-function MiniChat() {
+function MiniChat({ theme = 'light', toolMarkers = 'off', ...options }: MiniChatProps) {
   const [toolRuns, setToolRuns] = useState(0);
   const chat = useToolChat({
-    transport: createDemoTransport({ delayMs: 10 }),
+    ...options,
+    toolMarkers,
+    transport: transports[toolMarkers],
     tools: demoTools,
     onToolResult: () => setToolRuns((count) => count + 1),
   });
   return (
-    <section className="toolchat" data-theme="light" aria-label="Mini chat" style={{ height: '100%' }}>
-      <header style={{ display: 'flex', justifyContent: 'space-between', padding: 8 }}>
-        <StatusIndicator activity={chat.activity} />
-        <p style={{ margin: 0 }}>Tool runs: {toolRuns}</p>
-      </header>
-      <MessageList
-        messages={chat.messages}
-        busy={chat.busy}
-        getToolCall={chat.getToolCall}
-        onApprove={chat.approve}
-        onDeny={chat.deny}
-        empty={<p>Ask me about the weather.</p>}
-      />
-      <Composer onSend={(text) => void chat.sendMessage(text)} onStop={chat.stop} busy={chat.busy} placeholder="Type here" />
-    </section>
+    <ToolChatLabelsProvider labels={options.labels}>
+      <section className="toolchat" data-theme={theme} aria-label="Mini chat" style={{ height: '100%' }}>
+        <header style={{ display: 'flex', justifyContent: 'space-between', padding: 8 }}>
+          <StatusIndicator activity={chat.activity} />
+          <p style={{ margin: 0 }}>Tool runs: {toolRuns}</p>
+        </header>
+        <MessageList
+          messages={chat.messages}
+          busy={chat.busy}
+          getToolCall={chat.getToolCall}
+          onApprove={chat.approve}
+          onDeny={chat.deny}
+          onAlwaysAllow={chat.alwaysAllow}
+          endings={chat.loop.endings}
+          maxToolRounds={options.maxToolRounds}
+          onContinue={() => void chat.continue('Continue')}
+          onRunAgain={chat.runAgain}
+          empty={<p>Ask me about the weather.</p>}
+        />
+        <Composer onSend={(text) => void chat.sendMessage(text)} onStop={chat.stop} busy={chat.busy} placeholder="Type here" />
+      </section>
+    </ToolChatLabelsProvider>
   );
 }
 
-/** Hook-only: no ChatWrapper, the same loop. */
+/** Hook-only: no ChatWrapper, the same loop (`useToolChat` with `MessageList`, `StatusIndicator`, `Composer`). */
 export const HookOnly: Story = {
-  render: () => <MiniChat />,
+  // A chat's transport is fixed when it starts: marker mode is a new chat.
+  render: ({ maxToolRounds, toolMarkers, theme, labels, throttle }) => (
+    <MiniChat
+      key={toolMarkers ?? 'off'}
+      {...(maxToolRounds === undefined ? {} : { maxToolRounds })}
+      {...(toolMarkers === undefined ? {} : { toolMarkers })}
+      {...(theme === undefined ? {} : { theme })}
+      {...(labels === undefined ? {} : { labels })}
+      {...(throttle === undefined ? {} : { throttle })}
+    />
+  ),
   play: async ({ canvas, userEvent }) => {
     await expect(canvas.getByText('Ask me about the weather.')).toBeVisible();
     const input = canvas.getByPlaceholderText('Type here');

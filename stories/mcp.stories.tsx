@@ -3,11 +3,22 @@ import { expect, waitFor } from 'storybook/test';
 import { chatFrame, long } from './support/frame';
 import { inPageMcpFetch } from './support/in-page-mcp-server';
 import { McpChat } from './support/mcp-chat';
+import { playgroundArgTypes } from './support/playground';
 
 const meta = {
   title: 'MCP/useMcpTools',
   component: McpChat,
   args: { url: 'https://mcp.example/mcp', name: 'mcp' },
+  argTypes: {
+    maxToolRounds: playgroundArgTypes.maxToolRounds,
+    toolMarkers: playgroundArgTypes.toolMarkers,
+    theme: playgroundArgTypes.theme,
+    labels: playgroundArgTypes.labels,
+    throttle: playgroundArgTypes.throttle,
+    url: { control: 'text', table: { category: 'MCP' } },
+    name: { control: 'text', table: { category: 'MCP' } },
+    fetch: { control: false, table: { category: 'MCP' } },
+  },
   decorators: [chatFrame],
 } satisfies Meta<typeof McpChat>;
 

@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, waitFor } from 'storybook/test';
+import { expect, fn, mocked, waitFor, within } from 'storybook/test';
 import { ChatWrapper, createDemoTransport, demoTools } from 'toolchat';
 import { chatFrame, long } from './support/frame';
+import { playgroundArgTypes, renderChat } from './support/playground';
 import { createGate } from './support/gate';
 import { gatedDemoTools } from './support/tools';
 
@@ -12,6 +13,8 @@ const meta = {
     transport: createDemoTransport({ delayMs: 10 }),
     tools: demoTools,
   },
+  argTypes: playgroundArgTypes,
+  render: renderChat,
   decorators: [chatFrame],
 } satisfies Meta<typeof ChatWrapper>;
 
@@ -115,7 +118,27 @@ export const ApprovalPending: Story = {
     await expect(canvas.getByRole('button', { name: 'Approve' })).toBeEnabled();
     await expect(canvas.getByRole('button', { name: 'Deny' })).toBeEnabled();
     await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent('Waiting for your approval to run deleteFile'), long);
-    await expect(canvas.getByText("I'll delete report.pdf once you approve.")).toBeVisible();
+    await expect(canvas.getByText("I'll delete report.pdf.")).toBeVisible();
+  },
+};
+
+/** "Always allow deleteFile" approves this call and every later one of the tool in this chat: the next deletion just runs. */
+export const AlwaysAllow: Story = {
+  args: { onStatus: fn() },
+  play: async ({ args, canvas, userEvent, step }) => {
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Delete the file report.pdf{Enter}');
+    const card = await canvas.findByRole('group', { name: 'deleteFile' }, long);
+    await waitFor(() => expect(card).toHaveAttribute('data-state', 'awaiting-approval'), long);
+    await userEvent.click(within(card).getByRole('button', { name: 'Always allow deleteFile' }));
+    await expect(await canvas.findByText('Done: I deleted report.pdf.', {}, long)).toBeVisible();
+
+    await step('the next deletion runs without asking', async () => {
+      await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Delete the file notes.txt{Enter}');
+      await expect(await canvas.findByText('Done: I deleted notes.txt.', {}, long)).toBeVisible();
+      const waits = mocked(args.onStatus!).mock.calls.filter(([activity]) => activity.state === 'awaiting-approval');
+      await expect(waits).toHaveLength(1);
+      await expect(canvas.queryByRole('button', { name: 'Approve' })).toBeNull();
+    });
   },
 };
 
@@ -150,7 +173,7 @@ export const Denied: Story = {
 export const ToolError: Story = {
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), "What's the weather in Atlantis?{Enter}");
-    await expect(await canvas.findByText(/Sorry, I couldn't get the weather: .*Unknown city: Atlantis/, {}, long)).toBeVisible();
+    await expect(await canvas.findByText(/Sorry, I couldn't get the weather in Atlantis: .*Unknown city: Atlantis/, {}, long)).toBeVisible();
     await userEvent.click(await canvas.findByRole('button', { name: 'Used getWeather 1 failed' }, long));
     const card = canvas.getByRole('group', { name: 'getWeather' });
     await expect(card).toHaveAttribute('data-state', 'error');
@@ -161,12 +184,28 @@ export const ToolError: Story = {
   },
 };
 
+/** Two calls of one turn, one of them failing: the fold says "1 failed" without being opened, and the answer says what failed. */
+export const OneOfTwoFails: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'What time is it in Tokyo and Atlantis?{Enter}');
+    await expect(
+      await canvas.findByText(/It's \d\d:\d\d in Tokyo \(Asia\/Tokyo\)\. Sorry, I couldn't get the time in Atlantis: Unknown city: Atlantis\./, {}, long),
+    ).toBeVisible();
+    const fold = await canvas.findByRole('button', { name: 'Used 2 tools: getTime 1 failed' }, long);
+    await expect(within(fold).getByText('1 failed')).toBeVisible();
+    await userEvent.click(fold);
+    const cards = canvas.getAllByRole('group', { name: 'getTime' });
+    await expect(cards.map((card) => card.getAttribute('data-state'))).toEqual(['done', 'error']);
+    await expect(cards[1]).toHaveTextContent('Unknown city: Atlantis');
+  },
+};
+
 /** A model that never stops calling tools: after `maxToolRounds` one more request goes out without tools. */
 export const MaxRoundsReached: Story = {
   args: { maxToolRounds: 2, onStatus: fn() },
   play: async ({ args, canvas, userEvent }) => {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Keep calling tools{Enter}');
-    await expect(await canvas.findByText(/I called tools 2 times and now have to stop\./, {}, long)).toBeVisible();
+    await expect(await canvas.findByText(/I called getTime 2 times and now have to stop/, {}, long)).toBeVisible();
     await expect(args.onStatus).toHaveBeenCalledWith(
       expect.objectContaining({ state: 'finalizing', label: 'Maximum tool execution rounds reached. Generating final response…' }),
     );

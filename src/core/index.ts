@@ -24,7 +24,7 @@ export { isSettled } from './loop/call-state';
 export type { SettledPhase, ToolCallPhase, ToolCallState } from './loop/call-state';
 export { initialLoopState } from './loop/loop-state';
 export { CallMap } from './loop/call-map';
-export type { FinalReason, LoopControl, LoopState } from './loop/loop-state';
+export type { AnswerEnding, FinalReason, LoopControl, LoopState } from './loop/loop-state';
 export { reduce } from './loop/reduce';
 export type { LoopAction } from './loop/reduce';
 export { decideNext } from './loop/loop-policy';

@@ -1,8 +1,8 @@
 import type { Decorator } from '@storybook/react-vite';
 
-/** A chat-sized column, so stories look like a chat in a page. */
-export const chatFrame: Decorator = (Story) => (
-  <div style={{ height: '100vh', maxWidth: 800, margin: '0 auto' }}>
+/** A chat-sized column, so stories look like a chat in a page; on a Docs page, a chat-sized box. */
+export const chatFrame: Decorator = (Story, { viewMode }) => (
+  <div style={{ height: viewMode === 'docs' ? 560 : '100vh', maxWidth: 800, margin: '0 auto' }}>
     <Story />
   </div>
 );

@@ -1,12 +1,14 @@
 import { useMemo } from 'react';
-import { ChatWrapper, createDemoTransport, demoTools } from 'toolchat';
+import { ChatWrapper, createDemoTransport, demoTools, type ChatWrapperProps } from 'toolchat';
 import { mcpToolRenderers, useMcpTools, type UseMcpToolsOptions } from 'toolchat/mcp';
 
-const transport = createDemoTransport({ delayMs: 10 });
+const transports = { off: createDemoTransport({ delayMs: 10 }), on: createDemoTransport({ delayMs: 10, toolMarkers: true }) };
+
+export type McpChatProps = UseMcpToolsOptions & Pick<ChatWrapperProps, 'maxToolRounds' | 'toolMarkers' | 'theme' | 'labels' | 'throttle'>;
 
 /** A chat on the demo model with the tools of an MCP server, and a line saying where the connection stands. */
-export function McpChat(props: UseMcpToolsOptions) {
-  const mcp = useMcpTools(props);
+export function McpChat({ maxToolRounds, toolMarkers = 'off', theme, labels, throttle, ...options }: McpChatProps) {
+  const mcp = useMcpTools(options);
   const tools = useMemo(() => ({ ...demoTools, ...mcp.tools }), [mcp.tools]);
   const renderTool = useMemo(() => mcpToolRenderers(mcp.tools), [mcp.tools]);
   const names = Object.keys(mcp.tools);
@@ -24,7 +26,18 @@ export function McpChat(props: UseMcpToolsOptions) {
         </p>
       )}
       <div style={{ flex: 1, minHeight: 0 }}>
-        <ChatWrapper transport={transport} tools={tools} renderTool={renderTool} />
+        {/* A chat's transport is fixed when it starts: marker mode is a new chat. */}
+        <ChatWrapper
+          key={toolMarkers}
+          transport={transports[toolMarkers]}
+          toolMarkers={toolMarkers}
+          tools={tools}
+          renderTool={renderTool}
+          {...(maxToolRounds === undefined ? {} : { maxToolRounds })}
+          {...(theme === undefined ? {} : { theme })}
+          {...(labels === undefined ? {} : { labels })}
+          {...(throttle === undefined ? {} : { throttle })}
+        />
       </div>
     </div>
   );

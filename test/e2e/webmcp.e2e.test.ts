@@ -33,7 +33,7 @@ describe('the WebMCP demo page in Chromium (@mcp-b/webmcp-polyfill)', () => {
   it("calls a tool the page registered in script, from the chat", async () => {
     await open();
     await send(page, 'Use get page title');
-    await page.getByRole('log').getByText('get_page_title says: {"title":"toolchat WebMCP demo","notes":0}').waitFor();
+    await page.getByRole('log').getByText('get_page_title says: title: toolchat WebMCP demo, notes: 0').waitFor();
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -44,7 +44,7 @@ describe('the WebMCP demo page in Chromium (@mcp-b/webmcp-polyfill)', () => {
     const card = page.getByRole('log').getByRole('group', { name: 'subscribe_newsletter' });
     await expect.poll(() => card.getAttribute('data-state')).toBe('awaiting-approval');
     await card.getByRole('button', { name: 'Approve' }).click();
-    await page.getByRole('log').getByText('subscribe_newsletter says: {"subscribed":"ada@example.com"}').waitFor();
+    await page.getByRole('log').getByText('subscribe_newsletter says: subscribed: ada@example.com').waitFor();
     await page.getByRole('list', { name: 'Subscribed' }).getByText('ada@example.com').waitFor();
     await screenshot(page, 'webmcp-form-tool');
     expect(errors).toEqual([]);

@@ -7,6 +7,7 @@ import type {
 } from '@ai-sdk/provider';
 import { dynamicTool, jsonSchema, stepCountIs, streamText, tool, type ToolSet as AIToolSet } from 'ai';
 import { convertReadableStreamToArray } from 'ai/test';
+import fc from 'fast-check';
 import { createDemoModel } from '../../src/transports/demo/model';
 import { demoTools } from '../../src/transports/demo/tools';
 
@@ -156,6 +157,83 @@ describe('given two questions in one message', () => {
   });
 });
 
+describe('given one question about several cities', () => {
+  it('calls getWeather once per city in one turn for "weather in Tokyo and London", then answers from both', async () => {
+    const question = user("What's the weather in Tokyo and London?");
+    const first = await ask([question]);
+    expect(first.toolCalls).toEqual([
+      { toolCallId: 'call_1', toolName: 'getWeather', input: { city: 'Tokyo' } },
+      { toolCallId: 'call_2', toolName: 'getWeather', input: { city: 'London' } },
+    ]);
+    expect(first.text).toBe('Let me check the weather in Tokyo and London.');
+    expect(first.finishReason).toBe('tool-calls');
+
+    const answer = await ask([
+      question,
+      calls(['call_1', 'getWeather', { city: 'Tokyo' }], ['call_2', 'getWeather', { city: 'London' }]),
+      results(
+        ['call_1', 'getWeather', json({ city: 'Tokyo', tempC: 18, conditions: 'cloudy' })],
+        ['call_2', 'getWeather', json({ city: 'London', tempC: 14, conditions: 'rain' })],
+      ),
+    ]);
+    expect(answer.text).toBe("It's 18°C and cloudy in Tokyo. It's 14°C and rain in London.");
+    expect(answer.toolCalls).toEqual([]);
+  });
+
+  it.each([
+    ['weather in Paris, Berlin and Sydney', [['getWeather', 'Paris'], ['getWeather', 'Berlin'], ['getWeather', 'Sydney']]],
+    ['What is the weather in Tokyo and the time in London?', [['getWeather', 'Tokyo'], ['getTime', 'London']]],
+    ['the time in Paris and London, please', [['getTime', 'Paris'], ['getTime', 'London']]],
+    ['weather and time in Tokyo and London', [['getWeather', 'Tokyo'], ['getTime', 'Tokyo'], ['getWeather', 'London'], ['getTime', 'London']]],
+    ['forecast for New York, in San Francisco', [['getWeather', 'New York'], ['getWeather', 'San Francisco']]],
+    ['weather in Paris and Paris', [['getWeather', 'Paris']]],
+    ['weather in Paris and thanks!', [['getWeather', 'Paris']]],
+    ['weather in Paris and what is 3*4', [['getWeather', 'Paris'], ['calculate', '3*4']]],
+  ])('"%s" → one call per city and question, all in one turn', async (question, expected) => {
+    const result = await ask([user(question)]);
+    expect(result.toolCalls.map(({ toolName, input }) => [toolName, Object.values(input as object)[0]])).toEqual(expected);
+    expect(result.toolCalls.map((call) => call.toolCallId)).toEqual(expected.map((_, index) => `call_${index + 1}`));
+  });
+
+  it('calls getWeather for each city of any list of known cities, however the list is written', async () => {
+    const known = ['Paris', 'London', 'Tokyo', 'New York', 'Berlin', 'Sydney', 'Reykjavik', 'San Francisco'];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.shuffledSubarray(known, { minLength: 1, maxLength: 5 }),
+        fc.constantFrom("What's the weather in", 'weather in', 'Weather for', 'How warm is it in'),
+        fc.constantFrom(', ', ' and ', ', and '),
+        fc.constantFrom('', '?', ' today', ' please', '!'),
+        fc.boolean(),
+        async (cities, lead, separator, end, lower) => {
+          const list = cities.length === 1 ? cities[0] : `${cities.slice(0, -1).join(separator)} and ${cities.at(-1)}`;
+          const text = `${lead} ${list}${end}`;
+          const result = await ask([user(lower ? text.toLowerCase() : text)]);
+          expect(result.toolCalls.map((call) => call.input)).toEqual(cities.map((city) => ({ city })));
+          expect(result.toolCalls.every((call) => call.toolName === 'getWeather')).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it('chains one conversion per city when asked in Fahrenheit', async () => {
+    const question = user('weather in Paris and Tokyo in Fahrenheit');
+    const first = await ask([question]);
+    expect(first.toolCalls.map((call) => call.input)).toEqual([{ city: 'Paris' }, { city: 'Tokyo' }]);
+    const second = await ask([
+      question,
+      calls(['call_1', 'getWeather', { city: 'Paris' }], ['call_2', 'getWeather', { city: 'Tokyo' }]),
+      results(
+        ['call_1', 'getWeather', json({ city: 'Paris', tempC: 21, conditions: 'sunny' })],
+        ['call_2', 'getWeather', json({ city: 'Tokyo', tempC: 18, conditions: 'cloudy' })],
+      ),
+    ]);
+    expect(second.toolCalls).toEqual([
+      { toolCallId: 'call_3', toolName: 'convertTemperature', input: { celsius: 21, to: 'fahrenheit' } },
+      { toolCallId: 'call_4', toolName: 'convertTemperature', input: { celsius: 18, to: 'fahrenheit' } },
+    ]);
+  });
+});
+
 describe('given "What\'s the weather in Paris in Fahrenheit?"', () => {
   const question = user("What's the weather in Paris in Fahrenheit?");
 
@@ -200,7 +278,7 @@ describe('given a failing tool', () => {
       calls(['call_1', 'getWeather', { city: 'Atlantis' }]),
       results(['call_1', 'getWeather', { type: 'error-text', value: 'Unknown city: Atlantis' }]),
     ]);
-    expect(result.text).toBe("Sorry, I couldn't get the weather: Unknown city: Atlantis");
+    expect(result.text).toBe("Sorry, I couldn't get the weather in Atlantis: Unknown city: Atlantis.");
     expect(result.finishReason).toBe('stop');
   });
 
@@ -514,7 +592,7 @@ describe('with streamText from ai', () => {
       tools: serverTools,
       stopWhen: stepCountIs(5),
     });
-    expect(await result.text).toContain("Sorry, I couldn't get the weather: Unknown city: Atlantis");
+    expect(await result.text).toContain("Sorry, I couldn't get the weather in Atlantis: Unknown city: Atlantis.");
   });
 
   it('stops at client tool calls (no execute) with the calls for the browser', async () => {

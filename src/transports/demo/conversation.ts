@@ -21,8 +21,13 @@ export interface ToolOutcome {
 
 /** Everything the demo model decides its turn from. */
 export interface Conversation {
-  /** The user's request: the last user message that is not a list of tool results. */
+  /**
+   * The user's request: the last user message that is not a list of tool results, or, when
+   * that message only says "Continue", the request it continues.
+   */
   request: string;
+  /** When the user said "Continue": what the model already wrote for the request, in order. */
+  written?: string;
   /** Every tool result after the request, in order. */
   outcomes: ToolOutcome[];
   /** Tool calls anywhere in the prompt: new call ids continue from here. */
@@ -32,6 +37,9 @@ export interface Conversation {
   /** The function tools on offer with their descriptions and schemas (none in marker mode). */
   offeredTools: readonly OfferedTool[];
 }
+
+/** A message that only asks to go on: the request is the one before it. */
+const CONTINUE = /^\s*(?:please\s+)?(?:continue|go on|keep going|carry on)\b(?:\s*,?\s*please)?[\s.!…]*$/i;
 
 const RESULT_LINE = /^\s*Tool (result|error) for ([^\s()]+) \(([^)]*)\):[ \t]?(.*)$/;
 
@@ -117,7 +125,22 @@ export function readConversation(
   prompt.forEach((message, index) => {
     if (message.role === 'user' && !isResultMessage(message)) requestIndex = index;
   });
-  const request = requestIndex >= 0 ? userText(prompt[requestIndex] as LanguageModelV4Message) : '';
+  const isRequest = (message: LanguageModelV4Message) => message.role === 'user' && !isResultMessage(message);
+  let request = requestIndex >= 0 ? userText(prompt[requestIndex] as LanguageModelV4Message) : '';
+  let written: string | undefined;
+  if (CONTINUE.test(request)) {
+    // "Continue" (the notice's button under a cut-off answer): the request before it goes on,
+    // from what the model has written for it so far.
+    const origin = prompt.findLastIndex((message, index) => index < requestIndex && isRequest(message) && !CONTINUE.test(userText(message)));
+    if (origin >= 0) {
+      request = userText(prompt[origin] as LanguageModelV4Message);
+      written = prompt
+        .slice(origin + 1, requestIndex)
+        .flatMap((message) => (message.role === 'assistant' ? message.content : []))
+        .map((part) => (part.type === 'text' ? part.text : ''))
+        .join('');
+    }
+  }
 
   let callCount = 0;
   const inputs = new Map<string, unknown>();
@@ -148,7 +171,7 @@ export function readConversation(
       ? [{ name: tool.name, inputSchema: tool.inputSchema, ...(tool.description === undefined ? {} : { description: tool.description }) }]
       : [],
   );
-  return { request, outcomes, callCount, availableTools: available, offeredTools };
+  return { request, ...(written === undefined ? {} : { written }), outcomes, callCount, availableTools: available, offeredTools };
 }
 
 const TOOLS_DISABLED =

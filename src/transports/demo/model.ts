@@ -96,8 +96,11 @@ function respond(call: LanguageModelV4CallOptions, toolMarkers: boolean): DemoRe
     ...(turn.reasoning === undefined ? {} : { reasoning: turn.reasoning }),
     text,
     toolCalls,
-    finishReason:
-      toolCalls.length > 0 ? { unified: 'tool-calls', raw: 'tool_calls' } : { unified: 'stop', raw: 'stop' },
+    finishReason: turn.cutOff
+      ? { unified: 'length', raw: 'length' }
+      : toolCalls.length > 0
+        ? { unified: 'tool-calls', raw: 'tool_calls' }
+        : { unified: 'stop', raw: 'stop' },
     usage: {
       inputTokens: { total: inputWords, noCache: inputWords, cacheRead: 0, cacheWrite: 0 },
       outputTokens: { total: textWords + reasoningWords, text: textWords, reasoning: reasoningWords },
@@ -174,9 +177,10 @@ function throwIfAborted(signal: AbortSignal | undefined): void {
 
 /**
  * The embedded demo model: a small, deterministic, offline `LanguageModelV4` that
- * understands a handful of requests (weather, time, arithmetic, Fahrenheit conversion,
- * deleting a file, a slow search, an endless tool loop), calls the tools offered to it for
- * them (several per turn, chained over rounds) and answers from their results. It never
+ * understands a handful of requests (weather and time in one or more cities, arithmetic,
+ * Fahrenheit conversion, deleting a file, a slow search, an endless tool loop, a story longer
+ * than its output limit, "Continue"), calls the tools offered to it for them (several per
+ * turn, chained over rounds) and answers from their results, in words. It never
  * calls a tool that was not offered; without tools it answers in text. Use it with
  * `streamText` on the server or in the browser, with the demo tools (`demoTools`) or tools
  * of the same names.

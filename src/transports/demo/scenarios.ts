@@ -1,9 +1,9 @@
 import {
-  celsiusOf,
   deleteSentence,
-  describe,
-  lookupLabel,
+  celsiusOf,
+  lookupsLabel,
   lookupSentence,
+  outcomeSentence,
   remoteToolSentence,
   searchSentence,
   strayOutcomeSentence,
@@ -11,6 +11,7 @@ import {
 import type { Conversation, ToolOutcome } from './conversation';
 import { readIntent, type Lookup } from './intents';
 import { findNamedTool, inputFor } from './named-tool';
+import { storyTurn } from './story';
 
 /** A tool call the demo model decided to make (ids are given when it is written out). */
 export interface DemoToolCall {
@@ -23,6 +24,8 @@ export interface DemoTurn {
   reasoning?: string;
   text: string;
   toolCalls: DemoToolCall[];
+  /** The text stops at the model's output limit (`finishReason: 'length'`). */
+  cutOff?: boolean;
 }
 
 /** The tools the demo model can use; marker mode assumes they are all on offer. */
@@ -38,9 +41,9 @@ export const DEMO_TOOL_NAMES = [
 
 export const HELP_TEXT =
   "Hi! I'm the toolchat demo model: I run offline and answer by calling tools in your browser. " +
-  'Try "What\'s the weather in Paris?", "What is 2+2 and the time in Tokyo?", ' +
+  'Try "What\'s the weather in Tokyo and London?", "What is 2+2 and the time in Tokyo?", ' +
   '"What\'s the weather in Paris in Fahrenheit?", "Delete the file report.pdf", ' +
-  '"Search slowly for cats" or "Keep calling tools". Add "think" to see my reasoning.';
+  '"Search slowly for cats", "Tell me a long story" or "Keep calling tools". Add "think" to see my reasoning.';
 
 const LOOP_CITIES = ['Tokyo', 'Paris', 'New York', 'London'];
 
@@ -59,7 +62,7 @@ export function decideTurn(conversation: Conversation): DemoTurn {
       break;
     case 'delete':
       turn = singleToolTurn(conversation, 'deleteFile', { path: intent.path }, {
-        start: `I'll delete ${intent.path} once you approve.`,
+        start: `I'll delete ${intent.path}.`,
         unavailable: 'delete files',
         answer: (outcome) => deleteSentence(intent.path, outcome),
       });
@@ -73,6 +76,9 @@ export function decideTurn(conversation: Conversation): DemoTurn {
       break;
     case 'loop':
       turn = loopTurn(conversation);
+      break;
+    case 'story':
+      turn = storyTurn(conversation.written);
       break;
     case 'clarify':
       turn = say(intent.question);
@@ -149,8 +155,7 @@ function lookupTurn(lookups: Lookup[], conversation: Conversation): DemoTurn {
   if (outcomes.length === 0) {
     const offered = lookups.filter((lookup) => availableTools.has(lookup.tool));
     if (offered.length === 0) return say(lookups.map((lookup) => lookupSentence(lookup, undefined)).join(' '));
-    const checking = offered.map(lookupLabel).join(' and ');
-    return say(`Let me check ${checking}.`, offered.map(lookupCall));
+    return say(`Let me check ${lookupsLabel(offered)}.`, offered.map(lookupCall));
   }
 
   // Results are matched to lookups by tool name, in order: marker-mode ids are not ours.
@@ -184,7 +189,10 @@ function lookupTurn(lookups: Lookup[], conversation: Conversation): DemoTurn {
   return say([...sentences, ...stray].join(' '));
 }
 
-/** Calls a tool every round while tools are offered; answers once they are taken away. */
+/**
+ * Calls a tool every round while tools are offered; once they are taken away (the round
+ * limit's forced final answer), says in words how far it got.
+ */
 function loopTurn(conversation: Conversation): DemoTurn {
   const { outcomes, availableTools } = conversation;
   const lead = (tool: string) =>
@@ -196,9 +204,13 @@ function loopTurn(conversation: Conversation): DemoTurn {
   if (availableTools.has('ping')) return say(lead('ping'), [{ toolName: 'ping', input: {} }]);
   const last = outcomes.at(-1);
   if (!last) return say("I'd keep calling tools, but no tool is available.");
-  const lastText = last.result.status === 'ok' ? describe(last.result.value) : strayOutcomeSentence(last);
+  const names = [...new Set(outcomes.map((outcome) => outcome.toolName))];
+  const times = outcomes.length === 1 ? 'once' : `${outcomes.length} times`;
   return say(
-    `I called tools ${outcomes.length} time${outcomes.length === 1 ? '' : 's'} and now have to stop. ` +
-      `The last result (${last.toolName}): ${lastText}`,
+    `I called ${names.join(' and ')} ${times} and now have to stop: no more tools for this answer. ` +
+      `The last result: ${lowerFirst(outcomeSentence(last))}`,
   );
 }
+
+/** "It's 10:08…" → "it's 10:08…", to follow a colon; names and other words stay as they are. */
+const lowerFirst = (sentence: string) => sentence.replace(/^It's\b/, "it's");

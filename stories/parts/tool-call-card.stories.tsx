@@ -1,0 +1,102 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, within } from 'storybook/test';
+import { INTERRUPTED_TOOL_ERROR, ToolCallCard, type ToolCallCardProps } from 'toolchat';
+import { WeatherCard } from '../../demo/weather-card';
+import { lookArgTypes, partFrame, type LookArgs } from '../support/part-frame';
+
+/**
+ * One tool call: its name, a badge for its phase, the duration, and its details (arguments,
+ * result or error). While it awaits approval: Approve, Deny and "Always allow <tool>".
+ */
+const meta = {
+  title: 'Parts/ToolCallCard',
+  component: ToolCallCard,
+  args: {
+    call: { toolCallId: 'call_1', toolName: 'getWeather', phase: 'running', input: { city: 'Paris' } },
+    onApprove: fn(),
+    onDeny: fn(),
+    onAlwaysAllow: fn(),
+  },
+  argTypes: { call: { control: 'object' }, render: { control: false }, ...lookArgTypes },
+  render: ({ theme: _theme, labels: _labels, ...props }) => <ToolCallCard {...props} />,
+  decorators: [partFrame],
+} satisfies Meta<ToolCallCardProps & LookArgs>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** A call while its tool runs. */
+export const Running: Story = {
+  play: async ({ canvas }) => {
+    const card = canvas.getByRole('group', { name: 'getWeather' });
+    await expect(card).toHaveAttribute('data-state', 'running');
+    await expect(card).toHaveTextContent('Running');
+  },
+};
+
+/** A tool marked `needsApproval`: Approve, Deny, and "Always allow deleteFile" for the rest of the chat. */
+export const AwaitingApproval: Story = {
+  args: { call: { toolCallId: 'call_2', toolName: 'deleteFile', phase: 'awaiting-approval', input: { path: 'report.pdf' } } },
+  play: async ({ args, canvas, userEvent }) => {
+    const card = canvas.getByRole('group', { name: 'deleteFile' });
+    await expect(card).toHaveTextContent('"path": "report.pdf"');
+    await expect(within(card).getByRole('button', { name: 'Approve' })).toBeEnabled();
+    await expect(within(card).getByRole('button', { name: 'Deny' })).toBeEnabled();
+    await userEvent.click(within(card).getByRole('button', { name: 'Always allow deleteFile' }));
+    await expect(args.onAlwaysAllow).toHaveBeenCalledWith('deleteFile');
+  },
+};
+
+/** Done: the result is one click away. */
+export const Done: Story = {
+  args: {
+    call: {
+      toolCallId: 'call_3',
+      toolName: 'getWeather',
+      phase: 'done',
+      input: { city: 'Paris' },
+      output: { city: 'Paris', tempC: 21, conditions: 'sunny' },
+      durationMs: 42,
+    },
+  },
+  play: async ({ canvas, userEvent }) => {
+    const card = canvas.getByRole('group', { name: 'getWeather' });
+    await expect(card).toHaveTextContent('Done');
+    await expect(card).toHaveTextContent('42 ms');
+    await userEvent.click(canvas.getByRole('button', { name: /^getWeather/ }));
+    await expect(card).toHaveTextContent('"conditions": "sunny"');
+  },
+};
+
+/** A tool that failed: the error shows at once. */
+export const Failed: Story = {
+  args: {
+    call: { toolCallId: 'call_4', toolName: 'getWeather', phase: 'error', input: { city: 'Atlantis' }, error: 'Unknown city: Atlantis', durationMs: 3 },
+  },
+  play: async ({ canvas }) => {
+    const card = canvas.getByRole('group', { name: 'getWeather' });
+    await expect(card).toHaveTextContent('Error');
+    await expect(card).toHaveTextContent('Unknown city: Atlantis');
+  },
+};
+
+/** A call a reload cut off: its own badge, not "Error". */
+export const Interrupted: Story = {
+  args: { call: { toolCallId: 'call_5', toolName: 'slowSearch', phase: 'interrupted', input: { query: 'cats' }, error: INTERRUPTED_TOOL_ERROR } },
+  play: async ({ canvas }) => {
+    const card = canvas.getByRole('group', { name: 'slowSearch' });
+    await expect(card).toHaveAttribute('data-state', 'interrupted');
+    await expect(card).toHaveTextContent('Interrupted');
+  },
+};
+
+/** `render`: generative UI above the details (here the demo app's weather card). */
+export const CustomRender: Story = {
+  args: {
+    call: { toolCallId: 'call_6', toolName: 'getWeather', phase: 'done', input: { city: 'Tokyo' }, output: { city: 'Tokyo', tempC: 18, conditions: 'cloudy' } },
+    render: (call) => <WeatherCard call={call} />,
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('figure', { name: 'Weather in Tokyo' })).toHaveTextContent('18°C');
+  },
+};
