@@ -87,7 +87,7 @@ describe.each([
     await expect.poll(() => card.getAttribute('data-state')).toBe('interrupted');
     // Interrupted cards open by themselves, and the turn offers the way on.
     await card.getByText(/interrupted: the page was closed before the tool finished/).waitFor();
-    await card.getByText('Interrupted').waitFor();
+    await card.getByText('Interrupted', { exact: true }).waitFor();
     const notice = log.getByRole('note');
     await notice.getByText('The page was closed before this tool finished').waitFor();
     await notice.getByRole('button', { name: 'Run again' }).waitFor();
