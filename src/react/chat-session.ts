@@ -112,20 +112,25 @@ function disposeSession(session: ChatSession): void {
 function createChatSession(initial: UseToolChatOptions): ChatSession {
   const session = { options: initial } as ChatSession;
   const loop = new ToolLoop(() => session.options);
-  const base =
-    initial.transport ??
-    new ToolChatEndpointTransport({
-      api: initial.api ?? '/api/chat',
-      // Read at each request; failures become readable errors (status, message, Retry-After).
-      fetch: withHttpErrors((input, init) => (session.options.fetch ?? globalThis.fetch)(input, init)),
-    });
+  // `api`, `fetch`, `transport` and `toolMarkers` are read at each request, like the tools: a
+  // prop that changes applies to the next request, never silently ignored.
+  const endpoint = new ToolChatEndpointTransport({
+    // The body the AI SDK sends by default; only the address is read anew.
+    prepareSendMessagesRequest: ({ id, messages, body, trigger, messageId }) => ({
+      api: session.options.api ?? '/api/chat',
+      body: { ...body, id, messages, trigger, messageId },
+    }),
+    // Failures become readable errors (status, message, Retry-After).
+    fetch: withHttpErrors((input, init) => (session.options.fetch ?? globalThis.fetch)(input, init)),
+  });
+  const base = () => session.options.transport ?? endpoint;
   const transport = withLoop(
     {
       sendMessages: async (request) => {
         if (session.storage) await (await session.storage).beforeRequest(request.messages);
-        return base.sendMessages(request);
+        return base().sendMessages(request);
       },
-      reconnectToStream: (request) => base.reconnectToStream(request),
+      reconnectToStream: (request) => base().reconnectToStream(request),
     },
     {
       requestBody: async (messages) => {
@@ -136,10 +141,8 @@ function createChatSession(initial: UseToolChatOptions): ChatSession {
       },
       // Loaded on demand: apps without text-only models never download the marker parser. The
       // request's tool names give its calls of the browser's tools static `tool-<name>` parts.
-      transformResponse:
-        initial.toolMarkers === 'on'
-          ? async (toolNames) => (await import('../core/marker/transform')).createToolMarkerTransform({ toolNames })
-          : undefined,
+      transformResponse: async (toolNames) =>
+        session.options.toolMarkers === 'on' ? (await import('../core/marker/transform')).createToolMarkerTransform({ toolNames }) : undefined,
       chunkStage: (messages) => loop.chunkStage(messages),
     },
   );

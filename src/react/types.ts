@@ -11,7 +11,8 @@ import type { ToolLabels } from './labels';
 /** Options shared by `useToolChat` and `<ChatWrapper>`: the loop's options plus where the chat talks and keeps itself. */
 export interface UseToolChatOptions<TOOLS extends ToolSet = ToolSet> extends ToolLoopOptions<TOOLS> {
   /**
-   * The AI SDK endpoint the default transport posts to. Ignored when `transport` is given.
+   * The AI SDK endpoint the default transport posts to. Ignored when `transport` is given. Like
+   * `fetch`, `transport` and `toolMarkers`, read at each request: a change applies to the next one.
    * @default '/api/chat'
    */
   api?: string;

@@ -1,16 +1,20 @@
 import type { ChatTransport, UIMessage, UIMessageChunk } from 'ai';
 import type { ToolChatRequestBody } from '../tools/types';
 
+type Stage = TransformStream<UIMessageChunk, UIMessageChunk>;
+
 /** What the loop adds to a transport. */
 export interface LoopTransportHooks {
   /** The body toolchat adds to the request for these messages, computed as it leaves. */
   requestBody(messages: readonly UIMessage[]): ToolChatRequestBody | PromiseLike<ToolChatRequestBody>;
   /**
-   * A stage for the response stream (the `###:` marker); may load on demand. Gets the names of
-   * the request's tools, whose calls the stage gives static `tool-<name>` parts.
+   * A stage for the response stream (the `###:` marker), or none; may load on demand. Gets the
+   * names of the request's tools, whose calls the stage gives static `tool-<name>` parts.
    */
   transformResponse?:
-    | ((toolNames: readonly string[]) => TransformStream<UIMessageChunk, UIMessageChunk> | PromiseLike<TransformStream<UIMessageChunk, UIMessageChunk>>)
+    | ((
+        toolNames: readonly string[],
+      ) => Stage | undefined | PromiseLike<Stage | undefined>)
     | undefined;
   /** For each response: a function that sees every chunk and may rewrite it or drop it (`undefined`). */
   chunkStage(messages: readonly UIMessage[]): (chunk: UIMessageChunk) => UIMessageChunk | undefined;
@@ -25,7 +29,8 @@ export function withLoop(transport: ChatTransport<UIMessage>, hooks: LoopTranspo
   // A resumed stream has no request body: it answers the latest request, with its tools.
   let toolNames: readonly string[] = [];
   const finish = async (stream: ReadableStream<UIMessageChunk>, messages: readonly UIMessage[]) => {
-    const transformed = hooks.transformResponse ? stream.pipeThrough(await hooks.transformResponse(toolNames)) : stream;
+    const stage = await hooks.transformResponse?.(toolNames);
+    const transformed = stage ? stream.pipeThrough(stage) : stream;
     return observe(transformed, hooks.chunkStage(messages));
   };
   return {
