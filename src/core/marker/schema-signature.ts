@@ -1,16 +1,6 @@
-import type { JSONSchemaDefinition } from './tool-clients';
+import type { JSONSchemaDefinition, JSONSchemaKeywords } from '../tools/types';
 
-// The keywords read here; JSON Schema types are not installed, so they are spelled out.
-interface SchemaKeywords {
-  type?: string | string[];
-  properties?: Record<string, JSONSchemaDefinition>;
-  required?: string[];
-  const?: unknown;
-  enum?: unknown[];
-  anyOf?: JSONSchemaDefinition[];
-  oneOf?: JSONSchemaDefinition[];
-  items?: JSONSchemaDefinition | JSONSchemaDefinition[];
-}
+type SchemaKeywords = JSONSchemaKeywords;
 
 /** Deeper than this, a schema is written `object` / `any`: a prompt line, not a schema dump. */
 const MAX_DEPTH = 3;

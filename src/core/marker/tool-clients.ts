@@ -1,19 +1,8 @@
-import type { JSONSchemaDefinition, ToolClient, ToolClientParameter, ToolSchemas } from '../tools/types';
+import type { JSONSchemaDefinition, JSONSchemaKeywords, ToolClient, ToolClientParameter, ToolSchemas } from '../tools/types';
 
 export type { JSONSchemaDefinition, ToolClient, ToolClientParameter };
 
-// The keywords read here; JSON Schema types are not installed, so they are spelled out.
-interface SchemaKeywords {
-  type?: string | string[];
-  description?: string;
-  properties?: Record<string, JSONSchemaDefinition>;
-  required?: string[];
-  const?: unknown;
-  enum?: unknown[];
-  anyOf?: JSONSchemaDefinition[];
-  oneOf?: JSONSchemaDefinition[];
-  items?: unknown;
-}
+type SchemaKeywords = JSONSchemaKeywords;
 
 /**
  * Describes tools in the legacy `toolClients` format (one entry per top-level property of each

@@ -39,6 +39,19 @@ export interface ToolChatRequestBody {
 /** A JSON Schema, or `true` / `false` (anything / nothing). */
 export type JSONSchemaDefinition = { [keyword: string]: unknown } | boolean;
 
+/** The keywords toolchat reads of a tool's JSON Schema (its types are not installed, so spelled out). */
+export interface JSONSchemaKeywords {
+  type?: string | string[];
+  description?: string;
+  properties?: Record<string, JSONSchemaDefinition>;
+  required?: string[];
+  const?: unknown;
+  enum?: unknown[];
+  anyOf?: JSONSchemaDefinition[];
+  oneOf?: JSONSchemaDefinition[];
+  items?: JSONSchemaDefinition | JSONSchemaDefinition[];
+}
+
 /** One parameter of a tool in the legacy `toolClients` format. */
 export interface ToolClientParameter {
   name: string;
