@@ -9,6 +9,8 @@ export type UiLabels = ToolLabels & {
   copyCode: string;
   copied: string;
   jumpToLatest: string;
+  /** The button above a long thread's oldest shown message; `count` messages are not shown yet. */
+  earlierMessages: (count: number) => string;
   /** Heading of the empty state. */
   emptyState: string;
   newChat: string;
@@ -32,6 +34,7 @@ export const defaultUiLabels: UiLabels = {
   copyCode: 'Copy code',
   copied: 'Copied',
   jumpToLatest: 'Jump to latest',
+  earlierMessages: (count) => `Show earlier messages (${count.toLocaleString('en')} more)`,
   emptyState: 'How can I help?',
   newChat: 'New chat',
   suggestions: 'Suggestions',

@@ -2,8 +2,9 @@ import type { ReactNode } from 'react';
 import type { UIMessage } from 'ai';
 import type { ToolCallView } from '../types';
 import { useToolChatLabels } from './labels';
-import { Message } from './message';
+import { MessagePage } from './message-page';
 import type { ToolRenderers } from './tool-call-card';
+import { PAGE_ROWS, useHistoryWindow } from './use-history-window';
 import { useStickToBottom } from './use-stick-to-bottom';
 
 export interface MessageListProps {
@@ -23,6 +24,10 @@ export interface MessageListProps {
  * The conversation as a `log`, following the stream while the reader is at the bottom and
  * offering "Jump to latest" once they scroll up. Status announcements belong to
  * `StatusIndicator`: reading every token aloud would drown screen reader users.
+ *
+ * A thread of up to 200 messages renders whole. A longer one opens with its latest 40 to 79
+ * (whole pages of 40); older pages render as the reader scrolls up to them (or presses "Show
+ * earlier messages") and then stay, so opening a thread costs the same at any length.
  */
 export function MessageList({
   messages,
@@ -36,7 +41,13 @@ export function MessageList({
 }: MessageListProps) {
   const labels = useToolChatLabels();
   const last = messages.at(-1);
-  const { ref, contentRef, atBottom, onScroll, scrollToBottom } = useStickToBottom(last ?? messages.length);
+  const { ref, contentRef, atBottom, onScroll: onScrollStick, scrollToBottom } = useStickToBottom(last ?? messages.length);
+  // After useStickToBottom: the thread is scrolled to its end before it asks what is near the top.
+  const { start, showEarlier, onScroll: onScrollHistory, buttonRef } = useHistoryWindow(messages, ref, contentRef);
+  const onScroll = () => {
+    onScrollStick();
+    onScrollHistory();
+  };
   const streamingId = busy && last?.role === 'assistant' ? last.id : undefined;
 
   return (
@@ -52,19 +63,22 @@ export function MessageList({
         data-state={messages.length === 0 ? 'empty' : 'filled'}
       >
         <div ref={contentRef} className="toolchat-log-content">
-          {messages.length === 0
-            ? empty
-            : messages.map((message) => (
-                <Message
-                  key={message.id}
-                  message={message}
-                  streaming={message.id === streamingId}
-                  getToolCall={getToolCall}
-                  renderTool={renderTool}
-                  onApprove={onApprove}
-                  onDeny={onDeny}
-                />
-              ))}
+          {start > 0 && (
+            <button ref={buttonRef} type="button" className="toolchat-earlier" onClick={showEarlier}>
+              {labels.earlierMessages(start)}
+            </button>
+          )}
+          {messages.length === 0 ? empty : pages(messages, start).map((page, index, all) => (
+            <MessagePage
+              key={page[0]?.id}
+              messages={page}
+              streamingId={index === all.length - 1 ? streamingId : undefined}
+              getToolCall={getToolCall}
+              renderTool={renderTool}
+              onApprove={onApprove}
+              onDeny={onDeny}
+            />
+          ))}
         </div>
       </div>
       {!atBottom && (
@@ -76,3 +90,14 @@ export function MessageList({
   );
 }
 MessageList.displayName = 'MessageList';
+
+/** The messages from `start` on, in pages that end at multiples of PAGE_ROWS, so they stay the same as messages are added. */
+function pages(messages: readonly UIMessage[], start: number): (readonly UIMessage[])[] {
+  const out: (readonly UIMessage[])[] = [];
+  for (let from = start; from < messages.length; ) {
+    const to = Math.min(messages.length, (Math.floor(from / PAGE_ROWS) + 1) * PAGE_ROWS);
+    out.push(messages.slice(from, to));
+    from = to;
+  }
+  return out;
+}
