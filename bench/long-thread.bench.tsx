@@ -168,6 +168,16 @@ async function streamCost(side: 'plain' | 'ours', messages: UIMessage[]): Promis
   return (busy * 1000) / TOKENS;
 }
 
+/** The AI SDK's `Chat` alone, no UI: what its own processing of each chunk costs at the end of `messages`. */
+async function bareCost(messages: UIMessage[]): Promise<number> {
+  const chat = new Chat<UIMessage>({ messages, transport: tokenTransport(TOKENS) });
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  const startLoop = nodePerformance.eventLoopUtilization();
+  await chat.sendMessage({ text: 'go' });
+  const busy = nodePerformance.eventLoopUtilization(startLoop).active;
+  return (busy * 1000) / TOKENS;
+}
+
 const gc = (globalThis as { gc?: () => void }).gc;
 const heapUsed = () => {
   gc?.();
@@ -266,14 +276,24 @@ export default async function run(): Promise<BenchRow[]> {
   }
 
   // Per-token cost at the end of the thread vs in an empty one, interleaved, after a warm-up.
-  const cost = { oursEmpty: [] as number[], oursThread: [] as number[], plainEmpty: [] as number[], plainThread: [] as number[] };
+  const cost = {
+    oursEmpty: [] as number[],
+    oursThread: [] as number[],
+    plainEmpty: [] as number[],
+    plainThread: [] as number[],
+    bareEmpty: [] as number[],
+    bareThread: [] as number[],
+  };
   await streamCost('ours', []);
   await streamCost('plain', []);
+  await bareCost([]);
   for (let rep = 0; rep < STREAM_REPS; rep++) {
     cost.oursEmpty.push(await streamCost('ours', []));
     cost.oursThread.push(await streamCost('ours', initial));
     cost.plainEmpty.push(await streamCost('plain', []));
     cost.plainThread.push(await streamCost('plain', initial));
+    cost.bareEmpty.push(await bareCost([]));
+    cost.bareThread.push(await bareCost(initial));
   }
 
   const heapOf = async (side: 'plain' | 'ours' | 'messages', count: number) =>
@@ -353,6 +373,23 @@ export default async function run(): Promise<BenchRow[]> {
       unit: 'µs/token',
       baseline: 'the same in an empty thread',
       ratio: round(perToken(cost.plainThread) / perToken(cost.plainEmpty)),
+    },
+    { bench: BENCH, case: "the AI SDK's Chat alone (no UI): busy time per token in an empty thread", value: round(perToken(cost.bareEmpty)), unit: 'µs/token' },
+    {
+      bench: BENCH,
+      case: `the AI SDK's Chat alone (no UI): busy time per token at the end of a ${MESSAGES}-message thread (it copies the message array per chunk)`,
+      value: round(perToken(cost.bareThread)),
+      unit: 'µs/token',
+      baseline: 'the same in an empty thread',
+      ratio: round(perToken(cost.bareThread) / perToken(cost.bareEmpty)),
+    },
+    {
+      bench: BENCH,
+      case: `ChatWrapper: what it adds per token at the end of a ${MESSAGES}-message thread, the AI SDK's own growth taken out`,
+      value: round(perToken(cost.oursThread) - (perToken(cost.bareThread) - perToken(cost.bareEmpty))),
+      unit: 'µs/token',
+      baseline: 'ChatWrapper in an empty thread',
+      ratio: round((perToken(cost.oursThread) - (perToken(cost.bareThread) - perToken(cost.bareEmpty))) / perToken(cost.oursEmpty)),
     },
     { bench: BENCH, case: `heap per 1,000 messages, messages included: ChatWrapper, ${MESSAGES} messages`, value: per1000(heap.ours, MESSAGES), unit: 'MB' },
     {

@@ -146,6 +146,14 @@ describe('a restored thread of 10,000 messages in Chromium', () => {
     await settle(page);
     expect(await log.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThanOrEqual(1);
     expect(await inView(page, '.toolchat-log-page:last-child .toolchat-message:last-child')).toBe(true);
+
+    // Pages out of view skip layout and paint, and find-in-page still finds their text.
+    expect(await page.locator('.toolchat-log-page[data-state="measured"]').count()).toBeGreaterThan(200);
+    const found = await page.evaluate(() => {
+      const find = (window as unknown as { find: (text: string) => boolean }).find;
+      return find('What is the weather in city 0?') ? window.getSelection()?.toString() : undefined;
+    });
+    expect(found).toBe('What is the weather in city 0?');
     expect(errors).toEqual([]);
   });
 
