@@ -38,10 +38,10 @@ const nearTop = (el: HTMLElement) => el.clientHeight > 0 && el.scrollTop < el.cl
 /**
  * The part of a thread that is rendered: all of a short one; of a longer one the pages that hold
  * its last `PAGE_ROWS` messages, then, as the reader scrolls up (or presses "Show earlier
- * messages"), a page more at a time. Rows once shown
- * stay mounted, so tool cards keep their state, focus stays where it is, and find-in-page
- * finds everything shown. The first row is remembered by id: new messages at the end, or a
- * reload of the same thread, keep it; another conversation starts again from its end.
+ * messages"), a page more at a time. Rows once shown stay mounted, so tool cards keep their
+ * state, focus stays where it is, and find-in-page finds everything shown. The first row is
+ * remembered by id: new messages at the end, or a reload of the same thread, keep it; another
+ * conversation starts again from its end.
  *
  * Call it after `useStickToBottom`: its layout effect must have scrolled to the end before
  * this one asks whether the reader is near the top.
