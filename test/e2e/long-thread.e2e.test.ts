@@ -183,6 +183,35 @@ describe('a restored thread of 10,000 messages in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
+  it('opens and closes tool cards in older messages without moving them', async () => {
+    const errors: string[] = [];
+    const page = await open(errors);
+    const log = page.getByRole('log', { name: 'Conversation' });
+    await log.getByText('Answer 4999 ends here.').waitFor();
+    await log.focus();
+    for (let press = 0; press < 12; press++) await page.keyboard.press('PageUp');
+    await settle(page);
+    // The first "Used 4 tools" fully in view, by its position among all of them.
+    const index = await page.evaluate(() => {
+      const log = document.querySelector('[role="log"]')!.getBoundingClientRect();
+      const toggles = [...document.querySelectorAll('.toolchat-tool-summary-toggle')];
+      return toggles.findIndex((toggle) => toggle.getBoundingClientRect().top >= log.top + 40);
+    });
+    const toggle = page.locator('.toolchat-tool-summary-toggle').nth(index);
+    const top = async () => (await toggle.boundingBox())!.y;
+    const before = await top();
+    await toggle.click();
+    await settle(page);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await top()).toBe(before);
+    await screenshot(page, 'long-thread-tool-card-open');
+    await toggle.press('Enter');
+    await settle(page);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await top()).toBe(before);
+    expect(errors).toEqual([]);
+  });
+
   it('keeps the reader where they are while a new answer streams below, until "Jump to latest"', async () => {
     const errors: string[] = [];
     const page = await open(errors);
