@@ -10,7 +10,9 @@ import { ChatWrapper, createDemoTransport, demoTools, preloadMarkdown } from 'to
 import { longThread } from '../../support/long-thread';
 
 export interface LongThreadTimings {
-  /** From `root.render()` to the first frame painted after the first commit. */
+  /** From `root.render()` to the first commit (React's work: render and DOM). */
+  commitMs: number;
+  /** From `root.render()` to the first frame painted after the first commit (plus style, layout, paint). */
   firstRenderMs: number;
   messages: number;
   view: string;
@@ -50,10 +52,11 @@ function PlainThread({ chat }: { chat: Chat<UIMessage> }) {
 /** Reports the first frame painted after the first commit. */
 function Timed({ start, children }: { start: number; children: React.ReactNode }) {
   useLayoutEffect(() => {
+    const commitMs = performance.now() - start;
     // rAF runs before the frame's layout and paint; a task queued there runs after them.
     requestAnimationFrame(() =>
       setTimeout(() => {
-        window.__longThread = { firstRenderMs: performance.now() - start, messages: count, view };
+        window.__longThread = { commitMs, firstRenderMs: performance.now() - start, messages: count, view };
       }),
     );
   }, [start]);
