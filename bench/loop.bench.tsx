@@ -300,17 +300,6 @@ export default async function run(): Promise<BenchRow[]> {
   const oursRound = median(ours);
   const theirRound = median(theirs);
 
-  // The same round with a UI on screen, from the call's input to the next request.
-  await uiRound('ChatWrapper', 10);
-  await uiRound('useChat', 10);
-  const wrapperRounds: number[] = [];
-  const handRounds: number[] = [];
-  for (let rep = 0; rep < 2; rep++) {
-    wrapperRounds.push(...(await uiRound('ChatWrapper', 50)));
-    handRounds.push(...(await uiRound('useChat', 50)));
-  }
-  const wrapperRound = median(wrapperRounds);
-  const handRound = median(handRounds);
 
   const L = 50;
   const N = 8;
@@ -328,6 +317,19 @@ export default async function run(): Promise<BenchRow[]> {
   if (process.env['BENCH_VERBOSE']) console.error('ours', oursLoop.map((v) => v.toFixed(0)).join(' '), '\nuseChat', theirLoop.map((v) => v.toFixed(0)).join(' '));
   const loopOurs = median(oursLoop);
   const loopTheirs = median(theirLoop);
+
+  // Last, so the rounds with a UI cannot change how warm the hook-level cases above run: from
+  // the call's input to the next request, with a UI on screen.
+  await uiRound('ChatWrapper', 10);
+  await uiRound('useChat', 10);
+  const wrapperRounds: number[] = [];
+  const handRounds: number[] = [];
+  for (let rep = 0; rep < 2; rep++) {
+    wrapperRounds.push(...(await uiRound('ChatWrapper', 50)));
+    handRounds.push(...(await uiRound('useChat', 50)));
+  }
+  const wrapperRound = median(wrapperRounds);
+  const handRound = median(handRounds);
 
   return [
     { bench: BENCH, case: 'hand-wired useChat: last tool output → next request (median of 100 rounds)', value: round(theirRound), unit: 'ms' },
