@@ -1,6 +1,7 @@
 // First: the DOM globals must exist before React loads (a bare import would be tree-shaken).
 import { domReady } from './support/dom';
 import { Chat, useChat } from '@ai-sdk/react';
+import { fireEvent } from '@testing-library/dom';
 import {
   lastAssistantMessageIsCompleteWithToolCalls,
   type ChatTransport,
@@ -10,7 +11,7 @@ import {
 import { useEffect } from 'react';
 import { createRoot } from 'react-dom/profiling';
 import { z } from 'zod';
-import { createDemoTransport, defineTool, demoTools, useToolChat, type ToolSet } from 'toolchat';
+import { ChatWrapper, createDemoTransport, defineTool, demoTools, useToolChat, type ToolSet } from 'toolchat';
 import { median, round, until } from './support/measure';
 import { nextTask } from './support/token-transport';
 import type { BenchRow } from './types';
@@ -47,8 +48,11 @@ function mountHook<T>(useHook: () => T): { current: () => T; mounted: () => bool
   };
 }
 
-/** Chunks of one response: a call to each of `tools` (or a text answer), each chunk in its own task. */
-function response(round: number, tools: readonly string[]): ReadableStream<UIMessageChunk> {
+/**
+ * Chunks of one response: a call to each of `tools` (or a text answer), each chunk in its own
+ * task; `onToolInput` hears when a call's `tool-input-available` goes to the chat.
+ */
+function response(round: number, tools: readonly string[], onToolInput?: () => void): ReadableStream<UIMessageChunk> {
   const chunks: UIMessageChunk[] = [{ type: 'start' }, { type: 'start-step' }];
   if (tools.length === 0) {
     chunks.push({ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'Done.' }, { type: 'text-end', id: 't' });
@@ -63,19 +67,23 @@ function response(round: number, tools: readonly string[]): ReadableStream<UIMes
     async pull(controller) {
       await nextTask();
       const chunk = chunks[i++];
+      if (chunk?.type === 'tool-input-available') onToolInput?.();
       if (chunk) controller.enqueue(chunk);
       else controller.close();
     },
   });
 }
 
-/** A model that calls `perRound` tools for `rounds` rounds, then answers; it logs when each request leaves. */
-function scriptedTransport(rounds: number, perRound: readonly string[], requests: number[]): ChatTransport<UIMessage> {
+/**
+ * A model that calls `perRound` tools for `rounds` rounds, then answers; it logs when each
+ * request leaves (and, given `toolInputs`, when each call's input went to the chat).
+ */
+function scriptedTransport(rounds: number, perRound: readonly string[], requests: number[], toolInputs?: number[]): ChatTransport<UIMessage> {
   return {
     async sendMessages() {
       requests.push(performance.now());
       const round = requests.length - 1;
-      return response(round, round < rounds ? perRound : []);
+      return response(round, round < rounds ? perRound : [], toolInputs && (() => toolInputs.push(performance.now())));
     },
     async reconnectToStream() {
       return null;
@@ -163,6 +171,62 @@ async function parallelRound(n: number, latencyMs: number): Promise<number> {
   return (requests[1] ?? Number.NaN) - Math.min(...starts);
 }
 
+/** The hand-wired side with a UI: every message rendered as text and one line per tool call. */
+function HandWiredList({ chat }: { chat: Chat<UIMessage> }) {
+  const { messages } = useChat({ chat });
+  return (
+    <div>
+      {messages.map((message) => (
+        <div key={message.id}>
+          {message.parts.map((part, index) =>
+            part.type === 'text' ? (
+              <p key={index}>{part.text}</p>
+            ) : part.type.startsWith('tool-') && 'toolCallId' in part ? (
+              <pre key={index}>{`${part.type} ${part.state} ${JSON.stringify(part.output)}`}</pre>
+            ) : null,
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * Milliseconds from each call's `tool-input-available` reaching the chat to the next request
+ * leaving, for `rounds` rounds, with a UI on screen: `ChatWrapper` (cards, status, composer),
+ * or the hand-wired `useChat` rendering its messages as a plain list.
+ */
+async function uiRound(side: 'ChatWrapper' | 'useChat', rounds: number): Promise<number[]> {
+  const requests: number[] = [];
+  const inputs: number[] = [];
+  const tools: ToolSet = {
+    ping: defineTool({ description: 'Answers pong', inputSchema: z.object({}), execute: () => ({ pong: true }) }),
+  };
+  const transport = scriptedTransport(rounds, ['ping'], requests, inputs);
+  const host = document.createElement('div');
+  document.body.append(host);
+  const root = createRoot(host);
+  if (side === 'ChatWrapper') {
+    let finished = false;
+    root.render(<ChatWrapper transport={transport} tools={tools} maxToolRounds={rounds + 10} onFinish={() => (finished = true)} />);
+    await until(() => host.querySelector('textarea') !== null);
+    fireEvent.change(host.querySelector('textarea')!, { target: { value: 'go' } });
+    const send = [...host.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Send');
+    if (!send) throw new Error('ChatWrapper: no Send button');
+    fireEvent.click(send);
+    await until(() => finished && host.querySelector('.toolchat')?.getAttribute('data-state') === 'idle', 120_000, 1);
+  } else {
+    const { chat, hook } = handWired(transport, tools);
+    hook.dispose();
+    root.render(<HandWiredList chat={chat} />);
+    await chat.sendMessage({ text: 'go' });
+    await until(() => requests.length > rounds && lastHasText(chat.messages) && chat.status === 'ready', 120_000, 1);
+  }
+  root.unmount();
+  host.remove();
+  return inputs.map((at, i) => (requests[i + 1] ?? Number.NaN) - at);
+}
+
 /** A 10-round loop on the demo model at zero delay, end to end. */
 async function demoLoop(side: 'ours' | 'useChat', rounds: number): Promise<number> {
   const prompt = 'Keep calling tools';
@@ -236,6 +300,7 @@ export default async function run(): Promise<BenchRow[]> {
   const oursRound = median(ours);
   const theirRound = median(theirs);
 
+
   const L = 50;
   const N = 8;
   const parallel = median([await parallelRound(N, L), await parallelRound(N, L), await parallelRound(N, L)]);
@@ -253,6 +318,19 @@ export default async function run(): Promise<BenchRow[]> {
   const loopOurs = median(oursLoop);
   const loopTheirs = median(theirLoop);
 
+  // Last, so the rounds with a UI cannot change how warm the hook-level cases above run: from
+  // the call's input to the next request, with a UI on screen.
+  await uiRound('ChatWrapper', 10);
+  await uiRound('useChat', 10);
+  const wrapperRounds: number[] = [];
+  const handRounds: number[] = [];
+  for (let rep = 0; rep < 2; rep++) {
+    wrapperRounds.push(...(await uiRound('ChatWrapper', 50)));
+    handRounds.push(...(await uiRound('useChat', 50)));
+  }
+  const wrapperRound = median(wrapperRounds);
+  const handRound = median(handRounds);
+
   return [
     { bench: BENCH, case: 'hand-wired useChat: last tool output → next request (median of 100 rounds)', value: round(theirRound), unit: 'ms' },
     {
@@ -262,6 +340,16 @@ export default async function run(): Promise<BenchRow[]> {
       unit: 'ms',
       baseline: 'hand-wired useChat, same run',
       ratio: round(oursRound / theirRound),
+      target: '≤ 1.5',
+    },
+    { bench: BENCH, case: 'hand-wired useChat with a plain list: tool-input-available → next request (median of 100 rounds)', value: round(handRound), unit: 'ms' },
+    {
+      bench: BENCH,
+      case: 'ChatWrapper: tool-input-available → next request (median of 100 rounds)',
+      value: round(wrapperRound),
+      unit: 'ms',
+      baseline: 'hand-wired useChat with a plain list, same run',
+      ratio: round(wrapperRound / handRound),
       target: '≤ 1.5',
     },
     {

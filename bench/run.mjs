@@ -6,8 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { measureCompetitors, measureSizes } from '../scripts/size.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -26,13 +25,13 @@ const files = readdirSync(here)
 
 const out = mkdtempSync(join(tmpdir(), 'toolchat-bench-'));
 
-const require = createRequire(import.meta.url);
 function fromNodeModules(names) {
   return {
     name: 'from-node-modules',
     setup(b) {
       b.onResolve({ filter: new RegExp(`^(${names.join('|')})$`) }, (args) => ({
-        path: pathToFileURL(require.resolve(args.path, { paths: [root] })).href,
+        // As Node's ESM loader resolves it (playwright-core's `import` entry is not its `main`).
+        path: import.meta.resolve(args.path),
         external: true,
       }));
     },
@@ -49,9 +48,10 @@ async function bundle(file) {
     format: 'esm',
     target: 'node20',
     jsx: 'automatic',
-    // jsdom reads its own files at run time: load it from node_modules, by absolute path
-    // since the bundle lives in a temporary directory.
-    plugins: [fromNodeModules(['jsdom'])],
+    // jsdom reads its own files at run time, playwright-core and esbuild start their own
+    // processes: load them from node_modules, by absolute path since the bundle lives in a
+    // temporary directory.
+    plugins: [fromNodeModules(['jsdom', 'playwright-core', 'esbuild'])],
     alias: {
       toolchat: join(root, 'src/index.ts'),
       'toolchat/core': join(root, 'src/core/index.ts'),

@@ -146,6 +146,38 @@ export const LongThread: Story = {
   },
 };
 
+/**
+ * 1,000 messages: the list renders the latest pages (40 messages each), and another above them
+ * as the reader scrolls to the top or presses "Show earlier messages".
+ */
+export const VeryLongThread: Story = {
+  args: { initialMessages: longThread(500) },
+  play: async ({ canvas, canvasElement, userEvent, step }) => {
+    const log = canvas.getByRole('log', { name: 'Conversation' });
+    const rows = () => canvasElement.querySelectorAll('.toolchat-message').length;
+    await expect(await canvas.findByText('Question 500', {}, long)).toBeVisible();
+    // A screen taller than the latest page shows more at once: whole pages, never all of them.
+    await expect(rows() % 40).toBe(0);
+    await expect(rows()).toBeLessThan(1000);
+
+    await step('"Show earlier messages" adds the page before, and keeps focus', async () => {
+      const shown = rows();
+      await userEvent.click(canvas.getByRole('button', { name: `Show earlier messages (${1000 - shown} more)` }));
+      await expect(rows()).toBe(shown + 40);
+      await expect(canvas.getByRole('button', { name: `Show earlier messages (${1000 - shown - 40} more)` })).toHaveFocus();
+    });
+
+    await step('scrolling to the top adds another', async () => {
+      const shown = rows();
+      log.focus();
+      log.scrollTop = 0;
+      log.dispatchEvent(new Event('scroll'));
+      await waitFor(() => expect(rows()).toBeGreaterThanOrEqual(shown + 40), long);
+      await expect(log.scrollTop).toBeGreaterThan(0);
+    });
+  },
+};
+
 /** `theme="dark"`: the dark palette, whatever the system prefers, for the answer, the cards, a failure and a notice. */
 export const DarkTheme: Story = {
   args: { theme: 'dark' },

@@ -10,6 +10,8 @@ export type UiLabels = ToolLabels & {
   copyCode: string;
   copied: string;
   jumpToLatest: string;
+  /** The button above a long thread's oldest shown message; `count` messages are not shown yet. */
+  earlierMessages: (count: number) => string;
   /** Heading of the empty state. */
   emptyState: string;
   newChat: string;
@@ -53,6 +55,7 @@ export const defaultUiLabels: UiLabels = {
   copyCode: 'Copy code',
   copied: 'Copied',
   jumpToLatest: 'Jump to latest',
+  earlierMessages: (count) => `Show earlier messages (${thousands(count)} more)`,
   emptyState: 'How can I help?',
   newChat: 'New chat',
   suggestions: 'Suggestions',
@@ -106,6 +109,11 @@ export const defaultUiLabels: UiLabels = {
 /** "a", "a and b", "a, b and c". */
 function list(names: readonly string[]): string {
   return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/** 9960 → "9,960": not `toLocaleString`, whose first call costs a browser ~25 ms of ICU set-up. */
+function thousands(count: number): string {
+  return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 const LabelsContext = createContext<UiLabels>(defaultUiLabels);

@@ -3,8 +3,9 @@ import type { UIMessage } from 'ai';
 import type { AnswerEnding } from '../../core/loop/loop-state';
 import type { ToolCallView } from '../types';
 import { useToolChatLabels } from './labels';
-import { Message } from './message';
+import { MessagePage } from './message-page';
 import type { ToolRenderers } from './tool-call-card';
+import { PAGE_ROWS, useHistoryWindow } from './use-history-window';
 import { useStickToBottom } from './use-stick-to-bottom';
 
 export interface MessageListProps {
@@ -32,6 +33,10 @@ export interface MessageListProps {
  * The conversation as a `log`, following the stream while the reader is at the bottom and
  * offering "Jump to latest" once they scroll up. Status announcements belong to
  * `StatusIndicator`: reading every token aloud would drown screen reader users.
+ *
+ * A thread of up to 200 messages renders whole. A longer one opens with its latest 40 to 79
+ * (whole pages of 40); older pages render as the reader scrolls up to them (or presses "Show
+ * earlier messages") and then stay, so opening a thread costs the same at any length.
  */
 export function MessageList({
   messages,
@@ -50,7 +55,13 @@ export function MessageList({
 }: MessageListProps) {
   const labels = useToolChatLabels();
   const last = messages.at(-1);
-  const { ref, contentRef, atBottom, onScroll, scrollToBottom } = useStickToBottom(last ?? messages.length);
+  const { ref, contentRef, atBottom, onScroll: onScrollStick, scrollToBottom } = useStickToBottom(last ?? messages.length);
+  // After useStickToBottom: the thread is scrolled to its end before it asks what is near the top.
+  const { start, showEarlier, onScroll: onScrollHistory, buttonRef } = useHistoryWindow(messages, ref, contentRef);
+  const onScroll = () => {
+    onScrollStick();
+    onScrollHistory();
+  };
   const streamingId = busy && last?.role === 'assistant' ? last.id : undefined;
   // The way on is offered under the last answer only, and only while nothing runs.
   const actionableId = !busy && last?.role === 'assistant' ? last.id : undefined;
@@ -68,24 +79,28 @@ export function MessageList({
         data-state={messages.length === 0 ? 'empty' : 'filled'}
       >
         <div ref={contentRef} className="toolchat-log-content">
-          {messages.length === 0
-            ? empty
-            : messages.map((message) => (
-                <Message
-                  key={message.id}
-                  message={message}
-                  streaming={message.id === streamingId}
-                  getToolCall={getToolCall}
-                  renderTool={renderTool}
-                  onApprove={onApprove}
-                  onDeny={onDeny}
-                  onAlwaysAllow={onAlwaysAllow}
-                  ending={endings?.get(message.id)}
-                  maxToolRounds={maxToolRounds}
-                  onContinue={message.id === actionableId ? onContinue : undefined}
-                  onRunAgain={message.id === actionableId ? onRunAgain : undefined}
-                />
-              ))}
+          {start > 0 && (
+            <button ref={buttonRef} type="button" className="toolchat-earlier" onClick={showEarlier}>
+              {labels.earlierMessages(start)}
+            </button>
+          )}
+          {messages.length === 0 ? empty : pages(messages, start).map((page, index, all) => (
+            <MessagePage
+              key={page[0]?.id}
+              messages={page}
+              streamingId={index === all.length - 1 ? streamingId : undefined}
+              getToolCall={getToolCall}
+              renderTool={renderTool}
+              onApprove={onApprove}
+              onDeny={onDeny}
+              onAlwaysAllow={onAlwaysAllow}
+              endings={endings}
+              maxToolRounds={maxToolRounds}
+              actionableId={index === all.length - 1 ? actionableId : undefined}
+              onContinue={onContinue}
+              onRunAgain={onRunAgain}
+            />
+          ))}
         </div>
       </div>
       {!atBottom && (
@@ -97,3 +112,14 @@ export function MessageList({
   );
 }
 MessageList.displayName = 'MessageList';
+
+/** The messages from `start` on, in pages that end at multiples of PAGE_ROWS, so they stay the same as messages are added. */
+function pages(messages: readonly UIMessage[], start: number): (readonly UIMessage[])[] {
+  const out: (readonly UIMessage[])[] = [];
+  for (let from = start; from < messages.length; ) {
+    const to = Math.min(messages.length, (Math.floor(from / PAGE_ROWS) + 1) * PAGE_ROWS);
+    out.push(messages.slice(from, to));
+    from = to;
+  }
+  return out;
+}
