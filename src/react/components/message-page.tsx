@@ -1,6 +1,7 @@
 import type { UIMessage } from 'ai';
 import { memo, useEffect, useRef } from 'react';
 import type { AnswerEnding } from '../../core/loop/loop-state';
+import { INTERRUPTED_TOOL_ERROR } from '../../core/storage/interrupted';
 import type { ToolCallView } from '../types';
 import { Message } from './message';
 import type { ToolRenderers } from './tool-call-card';
@@ -89,12 +90,20 @@ function MessagePageImpl({
           onAlwaysAllow={onAlwaysAllow}
           ending={endings?.get(message.id)}
           maxToolRounds={maxToolRounds}
-          onContinue={message.id === actionableId ? onContinue : undefined}
-          onRunAgain={message.id === actionableId ? onRunAgain : undefined}
+          onContinue={message.id === actionableId && hasNotice(message, endings) ? onContinue : undefined}
+          onRunAgain={message.id === actionableId && hasNotice(message, endings) ? onRunAgain : undefined}
         />
       ))}
     </div>
   );
+}
+
+/**
+ * Whether the answer has a notice to offer a way on from: only then does it get the callbacks,
+ * so the last answer does not render again when the user sends the next message.
+ */
+function hasNotice(message: UIMessage, endings: ReadonlyMap<string, AnswerEnding> | undefined): boolean {
+  return endings?.has(message.id) === true || message.parts.some((part) => 'errorText' in part && part.errorText === INTERRUPTED_TOOL_ERROR);
 }
 
 /** The same messages (by identity) and the same callbacks: nothing on the page can have changed. */
