@@ -1,6 +1,6 @@
 import type { ToolCallState } from './call-state';
 
-const BUCKETS = 64;
+const BUCKETS = 16;
 const EMPTY: ReadonlyMap<string, ToolCallState> = new Map();
 
 function bucketOf(id: string): number {
@@ -10,7 +10,7 @@ function bucketOf(id: string): number {
 }
 
 /**
- * The loop's calls by id, immutable, in the order they arrived. A change copies one of 64
+ * The loop's calls by id, immutable, in the order they arrived. A change copies one of 16
  * buckets rather than every call, so a chat of thousands of calls pays little per change; the
  * ids live in one append-only list shared by all versions, each reading up to its own length.
  */

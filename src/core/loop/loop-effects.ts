@@ -20,11 +20,14 @@ export function runEffects(action: LoopAction, prev: LoopState, next: LoopState,
       guard('onEvent', () => options.onEvent?.(event));
     }
   }
-  for (const call of changes.received) {
-    guard('onToolCall', () => options.onToolCall?.({ toolCallId: call.toolCallId, toolName: call.toolName, input: call.input }));
+  const { onToolCall, onToolResult } = options;
+  if (onToolCall) {
+    for (const call of changes.received) {
+      guard('onToolCall', () => onToolCall({ toolCallId: call.toolCallId, toolName: call.toolName, input: call.input }));
+    }
   }
   for (const { call, result, wasOpen } of changes.settled) {
-    if (wasOpen) guard('onToolResult', () => options.onToolResult?.(call.toolName, result));
+    if (wasOpen && onToolResult) guard('onToolResult', () => onToolResult(call.toolName, result));
     // The result always lands, so the conversation stays valid (every call answered); after
     // Stop, `sendAutomaticallyWhen` keeps it from going to the model until the user writes.
     void chat?.addToolOutput(

@@ -7,15 +7,17 @@ import type { LoopAction } from './reduce';
 /** What one transition did to calls: the effects and events all follow from these. */
 export interface CallChanges {
   /** Calls the model made that the loop met in this transition (not yet settled). */
-  received: ToolCallState[];
+  readonly received: ToolCallState[];
   /** Calls that got their one result in this transition, with that result. */
-  settled: { call: ToolCallState; result: ToolCallResult; wasOpen: boolean }[];
+  readonly settled: { call: ToolCallState; result: ToolCallResult; wasOpen: boolean }[];
 }
 
 /** The calls that appeared or settled between two states. */
+const NO_CHANGES: CallChanges = { received: [], settled: [] };
+
 export function callChanges(action: LoopAction, prev: LoopState, next: LoopState): CallChanges {
+  if (prev.calls === next.calls) return NO_CHANGES;
   const changes: CallChanges = { received: [], settled: [] };
-  if (prev.calls === next.calls) return changes;
   // Most actions touch one call: look at that one, not at every call of a long chat.
   const id = 'toolCallId' in action ? action.toolCallId : action.type === 'call-received' ? action.call.toolCallId : undefined;
   const candidates = id === undefined ? next.calls.values() : [next.calls.get(id)].filter((call) => call !== undefined);

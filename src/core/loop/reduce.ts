@@ -212,8 +212,20 @@ function settle(
   outcome: { output: unknown } | { error: string },
   at: number,
 ): ToolCallState {
-  const { output: _preliminary, ...rest } = call;
-  return { ...rest, ...outcome, phase, endedAt: at };
+  // Written out rather than spread: this runs for every call, and the preliminary output goes.
+  const settled: ToolCallState = {
+    toolCallId: call.toolCallId,
+    toolName: call.toolName,
+    input: call.input,
+    phase,
+    runner: call.runner,
+    round: call.round,
+    receivedAt: call.receivedAt,
+    endedAt: at,
+  };
+  if ('output' in outcome) settled.output = outcome.output;
+  else settled.error = outcome.error;
+  return settled;
 }
 
 function cancel(call: ToolCallState, at: number): ToolCallState {
