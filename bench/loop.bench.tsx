@@ -18,6 +18,7 @@ import type { BenchRow } from './types';
 
 const BENCH = 'loop';
 const LOOP_REPS = 21;
+const ROUND_REPS = 8;
 domReady();
 
 /**
@@ -52,7 +53,7 @@ function mountHook<T>(useHook: () => T): { current: () => T; mounted: () => bool
  * Chunks of one response: a call to each of `tools` (or a text answer), each chunk in its own
  * task; `onToolInput` hears when a call's `tool-input-available` goes to the chat.
  */
-function response(round: number, tools: readonly string[], onToolInput?: () => void): ReadableStream<UIMessageChunk> {
+function response(round: number, tools: readonly string[], onToolInput?: () => void, onClose?: () => void): ReadableStream<UIMessageChunk> {
   const chunks: UIMessageChunk[] = [{ type: 'start' }, { type: 'start-step' }];
   if (tools.length === 0) {
     chunks.push({ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'Done.' }, { type: 'text-end', id: 't' });
@@ -69,7 +70,10 @@ function response(round: number, tools: readonly string[], onToolInput?: () => v
       const chunk = chunks[i++];
       if (chunk?.type === 'tool-input-available') onToolInput?.();
       if (chunk) controller.enqueue(chunk);
-      else controller.close();
+      else {
+        controller.close();
+        onClose?.();
+      }
     },
   });
 }
@@ -78,12 +82,18 @@ function response(round: number, tools: readonly string[], onToolInput?: () => v
  * A model that calls `perRound` tools for `rounds` rounds, then answers; it logs when each
  * request leaves (and, given `toolInputs`, when each call's input went to the chat).
  */
-function scriptedTransport(rounds: number, perRound: readonly string[], requests: number[], toolInputs?: number[]): ChatTransport<UIMessage> {
+function scriptedTransport(
+  rounds: number,
+  perRound: readonly string[],
+  requests: number[],
+  toolInputs?: number[],
+  onClose?: () => void,
+): ChatTransport<UIMessage> {
   return {
     async sendMessages() {
       requests.push(performance.now());
       const round = requests.length - 1;
-      return response(round, round < rounds ? perRound : [], toolInputs && (() => toolInputs.push(performance.now())));
+      return response(round, round < rounds ? perRound : [], toolInputs && (() => toolInputs.push(performance.now())), onClose);
     },
     async reconnectToStream() {
       return null;
@@ -115,21 +125,38 @@ function handWired(transport: ChatTransport<UIMessage>, tools: ToolSet) {
 
 const lastHasText = (messages: readonly UIMessage[]) => messages.at(-1)?.parts.some((p) => p.type === 'text') ?? false;
 
-/** Milliseconds from each tool's output to the next request leaving the transport, for `rounds` rounds. */
-async function roundOverhead(side: 'ours' | 'useChat', rounds: number): Promise<number[]> {
+/**
+ * Milliseconds from each tool's output to the next request leaving the transport, for
+ * `rounds` rounds. A tool that answers `at once` (synchronously) gives its output while the
+ * response is still ending, so the window holds the end of the stream too; one that answers
+ * `after the response` (as a tool that awaits a network call does) gives it once the
+ * response has closed, so the window is only the loop's way from a result to the request.
+ */
+async function roundOverhead(side: 'ours' | 'useChat', rounds: number, answers: 'at once' | 'after the response' = 'at once'): Promise<number[]> {
   const requests: number[] = [];
   const outputs: number[] = [];
+  let closed: () => void = () => {};
+  const responseClosed = () => new Promise<void>((resolve) => (closed = resolve));
+  let waiting = responseClosed();
   const tools: ToolSet = {
     ping: defineTool({
       description: 'Answers pong',
       inputSchema: z.object({}),
-      execute: () => {
-        outputs.push(performance.now());
-        return { pong: true };
-      },
+      execute:
+        answers === 'at once'
+          ? () => {
+              outputs.push(performance.now());
+              return { pong: true };
+            }
+          : async () => {
+              await waiting;
+              waiting = responseClosed();
+              outputs.push(performance.now());
+              return { pong: true };
+            },
     }),
   };
-  const transport = scriptedTransport(rounds, ['ping'], requests);
+  const transport = scriptedTransport(rounds, ['ping'], requests, undefined, () => closed());
   if (side === 'ours') {
     const hook = mountHook(() => useToolChat({ transport, tools, maxToolRounds: rounds + 10 }));
     await until(hook.mounted);
@@ -293,12 +320,22 @@ export default async function run(): Promise<BenchRow[]> {
 
   const ours: number[] = [];
   const theirs: number[] = [];
-  for (let rep = 0; rep < 2; rep++) {
+  const oursAfter: number[] = [];
+  const theirsAfter: number[] = [];
+  await roundOverhead('ours', 10, 'after the response');
+  await roundOverhead('useChat', 10, 'after the response');
+  // Rounds of ~0.1 ms: many of them, the sides interleaved, so a GC or a JIT pause moves a
+  // median little.
+  for (let rep = 0; rep < ROUND_REPS; rep++) {
     ours.push(...(await roundOverhead('ours', 50)));
     theirs.push(...(await roundOverhead('useChat', 50)));
+    oursAfter.push(...(await roundOverhead('ours', 50, 'after the response')));
+    theirsAfter.push(...(await roundOverhead('useChat', 50, 'after the response')));
   }
   const oursRound = median(ours);
   const theirRound = median(theirs);
+  const oursAfterRound = median(oursAfter);
+  const theirAfterRound = median(theirsAfter);
 
 
   const L = 50;
@@ -332,15 +369,24 @@ export default async function run(): Promise<BenchRow[]> {
   const handRound = median(handRounds);
 
   return [
-    { bench: BENCH, case: 'hand-wired useChat: last tool output → next request (median of 100 rounds)', value: round(theirRound), unit: 'ms' },
+    { bench: BENCH, case: `hand-wired useChat: last tool output → next request (median of ${ROUND_REPS * 50} rounds)`, value: round(theirRound), unit: 'ms' },
     {
       bench: BENCH,
-      case: 'useToolChat: last tool output → next request (median of 100 rounds)',
+      case: `useToolChat: last tool output → next request (median of ${ROUND_REPS * 50} rounds)`,
       value: round(oursRound),
       unit: 'ms',
       baseline: 'hand-wired useChat, same run',
       ratio: round(oursRound / theirRound),
       target: '≤ 1.5',
+    },
+    { bench: BENCH, case: `hand-wired useChat: a tool answering after the response, its output → next request (median of ${ROUND_REPS * 50} rounds)`, value: round(theirAfterRound), unit: 'ms' },
+    {
+      bench: BENCH,
+      case: `useToolChat: a tool answering after the response, its output → next request (median of ${ROUND_REPS * 50} rounds)`,
+      value: round(oursAfterRound),
+      unit: 'ms',
+      baseline: 'hand-wired useChat, same run',
+      ratio: round(oursAfterRound / theirAfterRound),
     },
     { bench: BENCH, case: 'hand-wired useChat with a plain list: tool-input-available → next request (median of 100 rounds)', value: round(handRound), unit: 'ms' },
     {

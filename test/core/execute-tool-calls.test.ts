@@ -157,6 +157,72 @@ describe('executeToolCalls', () => {
     ]);
   });
 
+  it('cancels every call waiting on one signal, and leaves the finished ones as they were', async () => {
+    const controller = new AbortController();
+    const set: ToolSet = {
+      hang: defineTool({ inputSchema: z.object({}), execute: () => new Promise(() => {}) }),
+      quick: defineTool({ inputSchema: z.object({}), execute: async () => 'done' }),
+    };
+    const calls = Array.from({ length: 50 }, (_, i) => ({ toolCallId: `c${i}`, toolName: i % 2 ? 'hang' : 'quick', input: {} }));
+    const run = executeToolCalls(calls, set, { signal: controller.signal });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    controller.abort();
+    const results = await run;
+    expect(results.map((r) => (r.ok ? r.output : r.error))).toEqual(
+      calls.map((c) => (c.toolName === 'quick' ? 'done' : 'Tool "hang" was cancelled by the user')),
+    );
+  });
+
+  it('ends as cancelled when Stop comes while the tool runs synchronously', async () => {
+    const controller = new AbortController();
+    const set: ToolSet = {
+      stopper: defineTool({
+        inputSchema: z.object({}),
+        execute: () => {
+          controller.abort();
+          return 'too late';
+        },
+      }),
+    };
+    expect(await executeToolCall({ toolCallId: 's', toolName: 'stopper', input: {} }, set, { signal: controller.signal })).toEqual({
+      toolCallId: 's',
+      toolName: 'stopper',
+      ok: false,
+      error: 'Tool "stopper" was cancelled by the user',
+    });
+  });
+
+  it('gives one error result for a thenable that throws, whichever way it throws', async () => {
+    const hostile: Record<string, () => unknown> = {
+      getterThrows: () => ({
+        get then() {
+          throw new Error('no then for you');
+        },
+      }),
+      thenThrows: () => ({
+        then() {
+          throw new Error('then threw');
+        },
+      }),
+      neverCalls: () => ({ then() {} }),
+      rejectsWithNothing: () => Promise.reject(undefined),
+    };
+    const set: ToolSet = Object.fromEntries(
+      Object.entries(hostile).map(([name, execute]) => [name, defineTool({ inputSchema: z.object({}), timeoutMs: 50, execute })]),
+    );
+    const results = await executeToolCalls(
+      Object.keys(hostile).map((toolName) => ({ toolCallId: toolName, toolName, input: {} })),
+      set,
+    );
+    expect(results.map((r) => [r.toolCallId, r.ok])).toEqual(Object.keys(hostile).map((name) => [name, false]));
+    expect(results.map((r) => (r.ok ? '' : r.error))).toEqual([
+      'no then for you',
+      'then threw',
+      'Tool "neverCalls" timed out after 50 ms',
+      expect.any(String),
+    ]);
+  });
+
   it('takes the last yield of an async generator as the result and reports the others', async () => {
     const set: ToolSet = {
       progress: defineTool({

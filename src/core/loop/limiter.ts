@@ -8,10 +8,13 @@ export class Limiter {
 
   constructor(private readonly limit: () => number) {}
 
-  /** Resolves with a release function once a slot is free, or with `undefined` if aborted first. */
-  acquire(signal: AbortSignal): Promise<(() => void) | undefined> {
-    if (signal.aborted) return Promise.resolve(undefined);
-    if (this.#running < this.#max()) return Promise.resolve(this.#take());
+  /**
+   * A release function at once when a slot is free (no promise hop before the call runs);
+   * otherwise a Promise of one once a slot frees up, or of `undefined` if aborted first.
+   */
+  acquire(signal: AbortSignal): (() => void) | undefined | Promise<(() => void) | undefined> {
+    if (signal.aborted) return undefined;
+    if (this.#running < this.#max()) return this.#take();
     return new Promise((resolve) => {
       const wake = () => {
         signal.removeEventListener('abort', onAbort);

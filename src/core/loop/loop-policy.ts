@@ -43,6 +43,37 @@ export function decideNext(
   return { send, final, rounds: next.rounds };
 }
 
+/**
+ * {@link decideNext} that remembers its last answer: it is asked about the same conversation
+ * and state several times in a row (by `sendAutomaticallyWhen`, by the request that lets go,
+ * by the render), and each time it walks the last message. The AI SDK's chat replaces the
+ * array and the message it changes, so their identities tell a change.
+ */
+export function rememberLastDecision(): typeof decideNext {
+  let last:
+    | { messages: readonly UIMessage[]; length: number; message: UIMessage | undefined; state: LoopState; decision: LoopDecision }
+    | undefined;
+  let lastLimits: Parameters<typeof decideNext>[2] | undefined;
+  return (messages, state, limits) => {
+    const message = messages.at(-1);
+    if (
+      last &&
+      last.messages === messages &&
+      last.length === messages.length &&
+      last.message === message &&
+      last.state === state &&
+      lastLimits?.maxToolRounds === limits.maxToolRounds &&
+      lastLimits.maxTokens === limits.maxTokens
+    ) {
+      return last.decision;
+    }
+    const decision = decideNext(messages, state, limits);
+    last = { messages, length: messages.length, message, state, decision };
+    lastLimits = { ...limits };
+    return decision;
+  };
+}
+
 /** The results of the last step's tool calls, as `autoContinue` receives them. */
 export function lastStepResults(messages: readonly UIMessage[]): ToolCallResult[] {
   return lastStepToolParts(messages.at(-1)).map((part): ToolCallResult => {

@@ -1,6 +1,6 @@
 import type { ToolSet } from '../tools/define-tool';
 import { errorMessage, toolErrorMessages } from '../tools/errors';
-import { DEFAULT_TOOL_TIMEOUT_MS, executeToolCall } from '../tools/execute-tool-calls';
+import { DEFAULT_TOOL_TIMEOUT_MS, executeToolCallNow } from '../tools/execute-tool-calls';
 import type { ToolCall, ToolCallResult } from '../tools/types';
 import type { ApprovalAnswer } from './approval';
 import type { Limiter } from './limiter';
@@ -49,20 +49,22 @@ export async function runToolCall(call: ToolCall, context: RunToolCallContext): 
     // A denial settles the call where it is answered; Stop settles it too.
     if (ask && !(await context.askUser()).approved) return;
     if (signal.aborted) return;
-    const release = await context.limiter.acquire(signal);
+    const slot = context.limiter.acquire(signal);
+    const release = slot instanceof Promise ? await slot : slot;
     if (!release) {
       finish(cancelled(), true);
       return;
     }
     try {
       context.started();
-      const result = await executeToolCall(call, context.tools, {
+      const pending = executeToolCallNow(call, context.tools, {
         signal,
         ...(context.timeoutMs === undefined ? { timeoutMs: DEFAULT_TOOL_TIMEOUT_MS } : { timeoutMs: context.timeoutMs }),
         onPreliminaryOutput: (_id, output) => context.progressed(output),
         ...(context.random ? { random: context.random } : {}),
       });
-      finish(result, signal.aborted);
+      // A tool that answers at once is answered in this task, as a hand-wired `onToolCall` would.
+      finish(pending instanceof Promise ? await pending : pending, signal.aborted);
     } finally {
       release();
     }

@@ -10,7 +10,7 @@ import { createCallIdentity } from './call-identity';
 import type { LoopEndReason } from './events';
 import { Limiter } from './limiter';
 import { runEffects } from './loop-effects';
-import { decideNext, lastStepResults, type LoopDecision } from './loop-policy';
+import { lastStepResults, rememberLastDecision, type LoopDecision } from './loop-policy';
 import { initialLoopState, type LoopState } from './loop-state';
 import { reduce, type LoopAction } from './reduce';
 import { DEFAULT_MAX_TOOL_ROUNDS, lastStepToolParts } from './rounds';
@@ -44,6 +44,7 @@ export class ToolLoop {
   /** The user's answer to each call waiting for approval. */
   #approvals = new Map<string, (answer: ApprovalAnswer) => void>();
   #listeners = new Set<() => void>();
+  #decideNext = rememberLastDecision();
 
   constructor(getOptions: () => ToolLoopOptions) {
     this.#getOptions = getOptions;
@@ -223,7 +224,7 @@ export class ToolLoop {
   /** The decision for the next request with these messages, by the loop's state and options. */
   decide(messages: readonly UIMessage[]): LoopDecision {
     const options = this.#getOptions();
-    return decideNext(messages, this.#state, {
+    return this.#decideNext(messages, this.#state, {
       maxToolRounds: options.maxToolRounds ?? DEFAULT_MAX_TOOL_ROUNDS,
       maxTokens: options.maxTokens,
     });

@@ -1,6 +1,7 @@
 import type { AnyToolDefinition, ToolSet } from './define-tool';
 import { errorMessage, toolErrorMessages } from './errors';
-import { validateToolInput } from './input-schema';
+import { validateToolInputNow, type ToolInputValidation } from './input-schema';
+import { attemptOnce, strip, type AttemptResult } from './attempt';
 import { checkNumberOption, MAX_TIMER_MS, numberRules } from './number-options';
 import type { ToolCall, ToolCallResult } from './types';
 
@@ -29,7 +30,7 @@ export interface ExecuteToolCallsOptions {
   random?: () => number;
 }
 
-export const DEFAULT_TOOL_TIMEOUT_MS = 30_000;
+export { DEFAULT_TOOL_TIMEOUT_MS } from './attempt';
 
 /**
  * The tool of that name, if the set has one of its own: a model that calls `toString` or
@@ -41,8 +42,6 @@ export function findTool(tools: ToolSet, toolName: string): AnyToolDefinition | 
   return typeof tool === 'object' && tool !== null ? tool : undefined;
 }
 
-class CallAbortedError extends Error {}
-
 /**
  * Runs one call to its single result, whatever the call and the tool set hold (a schema that
  * throws, an `execute` that is not a function, getters that throw, a bad `retry`…); only
@@ -53,24 +52,40 @@ export async function executeToolCall(
   tools: ToolSet,
   options: ExecuteToolCallsOptions = {},
 ): Promise<ToolCallResult> {
+  return executeToolCallNow(call, tools, options);
+}
+
+/**
+ * {@link executeToolCall}, synchronous as long as the call is: a
+ * zod schema without async refinements and an `execute` that returns a plain value give the
+ * result at once. The loop starts and answers such calls in the task they arrive in, as a
+ * hand-wired `onToolCall` would, instead of a dozen promise hops later. Invalid options throw
+ * the `TypeError`.
+ */
+export function executeToolCallNow(
+  call: ToolCall,
+  tools: ToolSet,
+  options: ExecuteToolCallsOptions,
+): ToolCallResult | Promise<ToolCallResult> {
   checkExecuteOptions(options);
   const toolCallId = typeof call?.toolCallId === 'string' ? call.toolCallId : String(call?.toolCallId);
   const toolName = typeof call?.toolName === 'string' ? call.toolName : String(call?.toolName);
   const fail = (error: string): ToolCallResult => ({ toolCallId, toolName, ok: false, error });
+  // `runCall` settles every path itself, so a promise it returns never rejects.
   try {
-    return await runCall({ toolCallId, toolName, input: call.input }, tools, options, fail);
+    return runCall({ toolCallId, toolName, input: call.input }, tools, options, fail);
   } catch (error) {
     return fail(errorMessage(error));
   }
 }
 
-async function runCall(
+function runCall(
   call: ToolCall,
   tools: ToolSet,
   options: ExecuteToolCallsOptions,
   fail: (error: string) => ToolCallResult,
-): Promise<ToolCallResult> {
-  const { toolCallId, toolName } = call;
+): ToolCallResult | Promise<ToolCallResult> {
+  const { toolName } = call;
   const tool = findTool(tools, toolName);
   if (!tool) return fail(toolErrorMessages.unknownTool(toolName));
   if (typeof tool.execute !== 'function') return fail(toolErrorMessages.noExecute(toolName));
@@ -78,26 +93,40 @@ async function runCall(
   const invalid = invalidToolSetting(tool);
   if (invalid) return fail(`Tool "${toolName}" is misconfigured: ${invalid}`);
 
-  const parsed = await validateToolInput(tool, call.input);
-  if (!parsed.success) return fail(toolErrorMessages.invalidInput(toolName, parsed.message));
-
-  const attempts = tool.retry?.attempts ?? 1;
-  for (let attempt = 1; ; attempt++) {
-    const result = await attemptOnce(call, tool, parsed.value, options);
-    if (result.ok || attempt >= attempts || result.cancelled) return strip(result);
-    const delayMs = backoffDelay(tool.retry?.backoffMs ?? 0, attempt, options.random ?? Math.random);
-    options.onRetry?.(toolCallId, attempt + 1, delayMs, result.error);
-    if (!(await sleep(delayMs, options.signal))) return fail(toolErrorMessages.cancelled(toolName));
-  }
+  const withInput = (parsed: ToolInputValidation): ToolCallResult | Promise<ToolCallResult> => {
+    try {
+      if (!parsed.success) return fail(toolErrorMessages.invalidInput(toolName, parsed.message));
+      const first = attemptOnce(call, tool, parsed.value, options);
+      const attempts = tool.retry?.attempts ?? 1;
+      if (attempts <= 1) return first instanceof Promise ? first.then(strip) : strip(first);
+      if (!(first instanceof Promise) && (first.ok || first.cancelled)) return strip(first);
+      return retried(call, tool, parsed.value, options, first, attempts).catch((error: unknown) => fail(errorMessage(error)));
+    } catch (error) {
+      // A getter of the tool that throws, a thenable whose `then` throws…
+      return fail(errorMessage(error));
+    }
+  };
+  const parsed = validateToolInputNow(tool, call.input);
+  return parsed instanceof Promise ? parsed.then(withInput) : withInput(parsed);
 }
 
-/**
- * The time limit of a call: the tool's own, the option's, or the default (all checked before).
- * Timers wrap above 2^31 − 1 ms (about 24.8 days) and fire at once: a longer limit is none.
- */
-function callTimeout(tool: AnyToolDefinition, options: ExecuteToolCallsOptions): number {
-  const value = tool.timeoutMs ?? options.timeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
-  return value > MAX_TIMER_MS ? Number.POSITIVE_INFINITY : value;
+/** The attempts after the first, as `retry` asks, with their backoff. */
+async function retried(
+  call: ToolCall,
+  tool: AnyToolDefinition,
+  input: unknown,
+  options: ExecuteToolCallsOptions,
+  first: AttemptResult | Promise<AttemptResult>,
+  attempts: number,
+): Promise<ToolCallResult> {
+  let result = await first;
+  for (let attempt = 1; ; attempt++) {
+    if (result.ok || attempt >= attempts || result.cancelled) return strip(result);
+    const delayMs = backoffDelay(tool.retry?.backoffMs ?? 0, attempt, options.random ?? Math.random);
+    options.onRetry?.(call.toolCallId, attempt + 1, delayMs, result.error);
+    if (!(await sleep(delayMs, options.signal))) return { toolCallId: call.toolCallId, toolName: call.toolName, ok: false, error: toolErrorMessages.cancelled(call.toolName) };
+    result = await attemptOnce(call, tool, input, options);
+  }
 }
 
 /**
@@ -107,12 +136,6 @@ function callTimeout(tool: AnyToolDefinition, options: ExecuteToolCallsOptions):
 export function backoffDelay(backoffMs: number, retry: number, random: () => number): number {
   const base = backoffMs * 2 ** (retry - 1);
   return Math.round(base / 2 + (base / 2) * random());
-}
-
-type AttemptResult = ToolCallResult & { cancelled?: boolean };
-
-function strip({ cancelled: _cancelled, ...result }: AttemptResult): ToolCallResult {
-  return result;
 }
 
 /** Resolves true after `ms`, or false at once when the signal aborts. */
@@ -129,55 +152,6 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
     }, Math.min(ms, MAX_TIMER_MS));
     signal?.addEventListener('abort', onAbort, { once: true });
   });
-}
-
-/** One run of `execute` with its timeout and the outer signal. */
-async function attemptOnce(
-  call: ToolCall,
-  tool: AnyToolDefinition,
-  input: unknown,
-  options: ExecuteToolCallsOptions,
-): Promise<AttemptResult> {
-  const { toolCallId, toolName } = call;
-  const outer = options.signal;
-  if (outer?.aborted) return { toolCallId, toolName, ok: false, error: toolErrorMessages.cancelled(toolName), cancelled: true };
-  const timeoutMs = callTimeout(tool, options);
-  const controller = new AbortController();
-  let abortedWith: string | undefined;
-  let rejectAborted: (error: Error) => void = () => {};
-  const aborted = new Promise<never>((_, reject) => {
-    rejectAborted = reject;
-  });
-  const abort = (message: string) => {
-    if (abortedWith !== undefined) return;
-    abortedWith = message;
-    controller.abort(new CallAbortedError(message));
-    rejectAborted(new CallAbortedError(message));
-  };
-  const onOuterAbort = () => abort(toolErrorMessages.cancelled(toolName));
-  outer?.addEventListener('abort', onOuterAbort, { once: true });
-  const timer = Number.isFinite(timeoutMs)
-    ? setTimeout(() => abort(toolErrorMessages.timedOut(toolName, timeoutMs)), timeoutMs)
-    : undefined;
-
-  const execute = tool.execute as (input: unknown, options: { signal: AbortSignal; toolCallId: string }) => unknown;
-  try {
-    const run = (async () => {
-      const value = await execute(input, { signal: controller.signal, toolCallId });
-      return isAsyncIterable(value) ? lastOf(value, toolCallId, options.onPreliminaryOutput, () => abortedWith) : value;
-    })();
-    // A late settlement of an abandoned run must not surface as an unhandled rejection.
-    run.catch(() => {});
-    const output = await Promise.race([run, aborted]);
-    return { toolCallId, toolName, ok: true, output };
-  } catch (error) {
-    return { toolCallId, toolName, ok: false, error: abortedWith ?? errorMessage(error), cancelled: outer?.aborted === true };
-  } finally {
-    if (timer !== undefined) clearTimeout(timer);
-    outer?.removeEventListener('abort', onOuterAbort);
-    // The race may have left `aborted` rejected with nobody listening.
-    aborted.catch(() => {});
-  }
 }
 
 /**
@@ -225,23 +199,4 @@ function invalidToolSetting(tool: AnyToolDefinition): string | undefined {
   } catch (error) {
     return errorMessage(error).replace(/^toolchat: /, '');
   }
-}
-
-function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
-  return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
-}
-
-async function lastOf(
-  iterable: AsyncIterable<unknown>,
-  toolCallId: string,
-  onPreliminary: ExecuteToolCallsOptions['onPreliminaryOutput'],
-  abortedWith: () => string | undefined,
-): Promise<unknown> {
-  let last: unknown;
-  for await (const value of iterable) {
-    if (abortedWith() !== undefined) break;
-    onPreliminary?.(toolCallId, value);
-    last = value;
-  }
-  return last;
 }
