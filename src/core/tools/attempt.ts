@@ -27,11 +27,13 @@ function callTimeout(tool: AnyToolDefinition, options: ExecuteToolCallsOptions):
   return value > MAX_TIMER_MS ? Number.POSITIVE_INFINITY : value;
 }
 
-export /**
+/**
  * One run of `execute` with its timeout and the outer signal. A plain value returned at once is
- * the result at once; a Promise or an async generator races the time limit and the signal.
+ * the result at once. A Promise or an async generator settles one promise by hand with its
+ * output, its error, the time limit or the signal, whichever comes first: a `Promise.race` of
+ * async functions costs promise hops between a tool's answer and the next request.
  */
-function attemptOnce(
+export function attemptOnce(
   call: ToolCall,
   tool: AnyToolDefinition,
   input: unknown,
@@ -39,40 +41,25 @@ function attemptOnce(
 ): AttemptResult | Promise<AttemptResult> {
   const { toolCallId, toolName } = call;
   const outer = options.signal;
-  const cancelled = (): AttemptResult => ({ toolCallId, toolName, ok: false, error: toolErrorMessages.cancelled(toolName), cancelled: true });
-  if (outer?.aborted) return cancelled();
+  const failed = (error: string, cancelled = outer?.aborted === true): AttemptResult => ({ toolCallId, toolName, ok: false, error, cancelled });
+  const succeeded = (output: unknown): AttemptResult => ({ toolCallId, toolName, ok: true, output });
+  const cancelledMessage = toolErrorMessages.cancelled(toolName);
+  if (outer?.aborted) return failed(cancelledMessage, true);
   const controller = new AbortController();
   const execute = tool.execute as (input: unknown, options: { signal: AbortSignal; toolCallId: string }) => unknown;
   let value: unknown;
   try {
     value = execute(input, { signal: controller.signal, toolCallId });
   } catch (error) {
-    return { toolCallId, toolName, ok: false, error: errorMessage(error), cancelled: outer?.aborted === true };
+    return failed(errorMessage(error));
   }
   // Stop pressed by the tool's own synchronous code still cancels the call.
   if (outer?.aborted) {
-    controller.abort(new CallAbortedError(toolErrorMessages.cancelled(toolName)));
-    return cancelled();
+    controller.abort(new CallAbortedError(cancelledMessage));
+    return failed(cancelledMessage, true);
   }
-  if (!isPromiseLike(value) && !isAsyncIterable(value)) return { toolCallId, toolName, ok: true, output: value };
-  return settleAttempt(call, tool, value, controller, options);
-}
+  if (!isPromiseLike(value) && !isAsyncIterable(value)) return succeeded(value);
 
-/**
- * The rest of an attempt whose `execute` gave a Promise or an async generator: its output, its
- * error, the time limit or the outer signal, whichever comes first. One promise settled by
- * hand rather than a `Promise.race` of async functions: each of those costs promise hops
- * between a tool's answer and the next request.
- */
-function settleAttempt(
-  call: ToolCall,
-  tool: AnyToolDefinition,
-  value: unknown,
-  controller: AbortController,
-  options: ExecuteToolCallsOptions,
-): Promise<AttemptResult> {
-  const { toolCallId, toolName } = call;
-  const outer = options.signal;
   const timeoutMs = callTimeout(tool, options);
   return new Promise<AttemptResult>((resolve) => {
     let abortedWith: string | undefined;
@@ -80,7 +67,7 @@ function settleAttempt(
     const end = (result: AttemptResult) => {
       if (ended) return;
       ended = true;
-      if (timer !== undefined) clearTimeout(timer);
+      clearTimeout(timer);
       forget?.();
       resolve(result);
     };
@@ -88,15 +75,12 @@ function settleAttempt(
       if (abortedWith !== undefined) return;
       abortedWith = message;
       controller.abort(new CallAbortedError(message));
-      end({ toolCallId, toolName, ok: false, error: message, cancelled: outer?.aborted === true });
+      end(failed(message));
     };
-    const succeed = (output: unknown) => end({ toolCallId, toolName, ok: true, output });
-    const fail = (error: unknown) =>
-      end({ toolCallId, toolName, ok: false, error: abortedWith ?? errorMessage(error), cancelled: outer?.aborted === true });
-    const forget = outer && onAbort(outer, () => abort(toolErrorMessages.cancelled(toolName)));
-    const timer = Number.isFinite(timeoutMs)
-      ? setTimeout(() => abort(toolErrorMessages.timedOut(toolName, timeoutMs)), timeoutMs)
-      : undefined;
+    const succeed = (output: unknown) => end(succeeded(output));
+    const fail = (error: unknown) => end(failed(abortedWith ?? errorMessage(error)));
+    const forget = outer && onAbort(outer, () => abort(cancelledMessage));
+    const timer = Number.isFinite(timeoutMs) ? setTimeout(() => abort(toolErrorMessages.timedOut(toolName, timeoutMs)), timeoutMs) : undefined;
     // A late settlement of an abandoned run lands in `end`, which ignores it: never an
     // unhandled rejection.
     Promise.resolve(value).then((settled) => {
