@@ -52,12 +52,16 @@ function answer(origin: string): string {
   ].join('\n');
 }
 
-/** A UI message stream as the AI SDK endpoint sends it, cut into pieces. */
-function sseBody(markdown: string): string {
+/**
+ * A UI message stream as the AI SDK endpoint sends it, cut into pieces; `files` are file parts
+ * of the answer before its text (a generated image, a tool's chart).
+ */
+function sseBody(markdown: string, files: ReadonlyArray<{ url: string; mediaType: string }> = []): string {
   const deltas = markdown.match(/[\s\S]{1,23}/g) ?? [];
   const chunks = [
     { type: 'start', messageId: 'images' },
     { type: 'start-step' },
+    ...files.map((file) => ({ type: 'file', ...file })),
     { type: 'text-start', id: 't' },
     ...deltas.map((delta) => ({ type: 'text-delta', id: 't', delta })),
     { type: 'text-end', id: 't' },
@@ -94,7 +98,7 @@ describe('images in model Markdown, in Chromium', () => {
       route.fulfill({
         status: 200,
         headers: { 'content-type': 'text/event-stream', 'x-vercel-ai-ui-message-stream': 'v1' },
-        body: sseBody(answer(images.origin)),
+        body: sseBody(answer(images.origin), [{ url: `${images.origin}/pixel.png?secret=file-part`, mediaType: 'image/png' }]),
       }),
     );
     await page.goto(demo.url);
@@ -108,7 +112,8 @@ describe('images in model Markdown, in Chromium', () => {
 
     // Placeholders, each naming the host; no <img> points anywhere but data:.
     const host = new URL(images.origin).host;
-    expect(await log.getByRole('button', { name: `Load image from ${host}` }).count()).toBe(3);
+    // Three in the Markdown, one for the answer's image file part.
+    expect(await log.getByRole('button', { name: `Load image from ${host}` }).count()).toBe(4);
     expect(await log.locator('img').count()).toBe(0);
     expect(await log.getByText('<img src=').count()).toBe(1); // raw HTML stays text
     expect(await log.getByRole('link', { name: `the report (${host})` }).getAttribute('rel')).toBe('noopener noreferrer');
@@ -116,8 +121,8 @@ describe('images in model Markdown, in Chromium', () => {
     expect(requested).toEqual([]);
     expect(images.hits).toEqual([]);
 
-    // The user asks for the first one: it, and only it, is fetched.
-    await log.getByRole('button', { name: `Load image from ${host}` }).first().click();
+    // The user asks for the chart in the text: it, and only it, is fetched.
+    await log.locator('.toolchat-markdown').getByRole('button', { name: `Load image from ${host}` }).first().click();
     const loaded = log.getByRole('img', { name: 'secret chart' });
     await expect.poll(() => loaded.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(1);
     expect(images.hits.map((hit) => hit.url)).toEqual(['/pixel.png?secret=remote']);

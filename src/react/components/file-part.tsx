@@ -1,4 +1,5 @@
 import type { FileUIPart, SourceUrlUIPart } from 'ai';
+import { GuardedImage } from '../markdown/guarded-image';
 import { safeLinkUrl } from './safe-url';
 
 const IMAGE_DATA_URL = /^data:image\/(?:png|jpe?g|gif|webp|avif);/i;
@@ -14,12 +15,23 @@ export interface FilePartProps {
   part: FileUIPart;
 }
 
-/** An attached file: images inline, other files as a link; unsafe URLs show the name only. */
+/**
+ * An attached file: images inline, other files as a link; unsafe URLs show the name only. An
+ * image on another origin (a model's or a tool's file part can point anywhere) waits for a
+ * click, as a remote image in Markdown does; the user's own attachments are `data:` or `blob:`
+ * URLs and show at once.
+ */
 export function FilePart({ part }: FilePartProps) {
   const image = part.mediaType.startsWith('image');
   const url = safeUrl(part.url, image);
   const name = part.filename ?? part.mediaType;
-  if (url && image) return <img className="toolchat-file-image" src={url} alt={part.filename ?? ''} referrerPolicy="no-referrer" />;
+  if (url && image) {
+    return (
+      <span className="toolchat-file-image">
+        {/^blob:/i.test(url) ? <img src={url} alt={part.filename ?? ''} /> : <GuardedImage src={url} alt={part.filename ?? ''} />}
+      </span>
+    );
+  }
   if (url && !url.startsWith('data:')) {
     return (
       <a className="toolchat-file" href={url} target="_blank" rel="noopener noreferrer" download={part.filename}>

@@ -4,7 +4,7 @@ import remarkGfm from 'remark-gfm';
 import { blocksOf, rescan, type MarkdownScan } from './blocks';
 import { CodeBlock } from './code-block';
 import { textOf } from './hast-text';
-import { MarkdownImage } from './markdown-image';
+import { GuardedImage } from './guarded-image';
 import { MarkdownLink } from './markdown-link';
 import { plainParagraph } from './plain';
 
@@ -32,10 +32,10 @@ function Table({ node: _node, ...rest }: ComponentPropsWithoutRef<'table'> & Ext
 }
 
 // Module-level so react-markdown sees the same objects on every render.
-const components: Components = { pre: Pre, a: MarkdownLink, img: MarkdownImage, table: Table };
+const components: Components = { pre: Pre, a: MarkdownLink, img: GuardedImage, table: Table };
 
 // react-markdown's rule (http, https, mailto, irc, xmpp and relative URLs), plus `data:` image
-// sources, which `MarkdownImage` sorts into raster images and the rest.
+// sources, which `GuardedImage` sorts into raster images and the rest.
 const urlTransform: UrlTransform = (url, key, node) =>
   key === 'src' && node.tagName === 'img' && /^\s*data:image\//i.test(url) ? url : defaultUrlTransform(url);
 const remarkPlugins = [remarkGfm];

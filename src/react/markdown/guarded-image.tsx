@@ -5,12 +5,13 @@ import { useImageOrigins } from './image-origins';
 import { imageSource } from './url-policy';
 
 /**
- * An image of model Markdown. Images of this page's origin, of `imageOrigins` and raster
- * `data:` images show at once; any other is a placeholder with its alt text and a button
- * naming its host, and nothing is fetched until the user presses it. Only `src` and `alt`
- * reach the `<img>`: no `srcset`, no `title` the model chose, and no referrer.
+ * An image whose address the model chose: in its Markdown, or as a file part of its message.
+ * Images of this page's origin, of `imageOrigins` and raster `data:` images show at once; any
+ * other is a placeholder with its alt text and a button naming its host, and nothing is
+ * fetched until the user presses it. Only `src` and `alt` reach the `<img>`: no `srcset`, no
+ * `title` the model chose, and no referrer.
  */
-export function MarkdownImage({ src, alt }: ComponentPropsWithoutRef<'img'> & ExtraProps) {
+export function GuardedImage({ src, alt }: Pick<ComponentPropsWithoutRef<'img'>, 'src' | 'alt'> & ExtraProps) {
   const labels = useToolChatLabels();
   const trusted = useImageOrigins();
   const [allowed, setAllowed] = useState<string | undefined>(undefined);
@@ -50,4 +51,4 @@ export function MarkdownImage({ src, alt }: ComponentPropsWithoutRef<'img'> & Ex
     </span>
   );
 }
-MarkdownImage.displayName = 'MarkdownImage';
+GuardedImage.displayName = 'GuardedImage';
