@@ -1,6 +1,7 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { createUIMessageStreamResponse, wrapLanguageModel, type LanguageModel, type ToolSet as AIToolSet, type UIMessageChunk } from 'ai';
 import { toMarkerRequest } from '../core/model/marker-request';
+import { withinInputLimits } from '../core/tools/input-limits';
 import { streamChat } from '../core/model/stream-chat';
 import { createDemoModel } from '../transports/demo/model';
 import { awaitAnswerStart } from './answer-start';
@@ -9,6 +10,7 @@ import { quoteClientText } from './request/client-text';
 import { readBody } from './request/read-body';
 import { parseChatRequest } from './request-body';
 import { createChunkSigner } from './trust/sign-tool-chunks';
+import { toolInputLimitMiddleware } from './tool-input-limits';
 import { createToolSigner } from './trust/tool-signature';
 import { verifyToolParts, type UnverifiedToolPart } from './trust/verify-tool-parts';
 
@@ -140,9 +142,12 @@ export function createChatHandler(options: ChatHandlerOptions = {}): (request: R
       stopModel();
       return jsonError(400, 'Invalid messages: they cannot be converted for the model');
     }
+    const sign = createChunkSigner({ isServerTool, signer, calls: verified.calls });
     try {
       const started = await awaitAnswerStart(stream, {
-        transform: createChunkSigner({ isServerTool, signer, calls: verified.calls }),
+        // A call's input past the limits would fail the stream here (it cannot be written) or
+        // every later request (the handler refuses to read it): an input error for that call.
+        transform: (chunk) => sign(withinInputLimits(chunk)),
         onCancel: stopModel,
       });
       if (!started.ok) {
@@ -180,7 +185,7 @@ function readProcessEnv(): Record<string, string | undefined> {
 function withProviderErrors(model: LanguageModel): LanguageModel {
   // A model id string resolves through the AI Gateway, which classifies its own errors.
   if (typeof model === 'string') return model;
-  return wrapLanguageModel({ model, middleware: providerErrorMiddleware });
+  return wrapLanguageModel({ model, middleware: [providerErrorMiddleware, toolInputLimitMiddleware] });
 }
 
 function modelFromEnv(env: Record<string, string | undefined>): LanguageModel {

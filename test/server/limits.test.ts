@@ -1,3 +1,4 @@
+import { tool } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -6,7 +7,7 @@ import { defineTool, toolSchemas } from 'toolchat/core';
 import { createChatHandler, toNodeHandler } from 'toolchat/server';
 import { demoTools } from '../../src/transports/demo/index';
 import { textResponse } from '../support/mock-models';
-import { chatRequest, errorMessage } from './chat-stream';
+import { chatRequest, errorMessage, readChunks } from './chat-stream';
 import { listen, openRequest, readText } from './node-server';
 
 const model = new MockLanguageModelV4({ doStream: async () => textResponse('ok') });
@@ -223,5 +224,85 @@ describe('error messages repeat at most a short prefix of what the client sent',
   it('for the method of a request', async () => {
     const response = await handler(new Request('http://localhost/api/chat', { method: 'X'.repeat(500) }));
     expect(await refusal(response)).toEqual({ status: 405, message: `Method "${'X'.repeat(32)}"… (500 characters) not allowed: POST a chat request` });
+  });
+});
+
+describe("the model's tool inputs", () => {
+  const deep = (levels: number) => `{"tree":${'{"child":'.repeat(levels)}0${'}'.repeat(levels)}}`;
+  const browserTool = { saveTree: { inputSchema: { type: 'object', additionalProperties: true } } };
+  let ran = 0;
+  const serverTools = {
+    indexTree: tool({
+      inputSchema: z.looseObject({}),
+      execute: async () => {
+        ran++;
+        return 'indexed';
+      },
+    }),
+  };
+  afterEach(() => {
+    ran = 0;
+  });
+
+  /** The answer to one request whose model calls `toolName` with this JSON text as input. */
+  async function answerWith(toolName: string, input: string) {
+    const model = new MockLanguageModelV4({
+      doStream: async () => ({
+        stream: new ReadableStream({
+          start(controller) {
+            controller.enqueue({ type: 'tool-call', toolCallId: 'c1', toolName, input });
+            controller.enqueue({ type: 'finish', finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } } });
+            controller.close();
+          },
+        }),
+      }),
+    });
+    const handler = createChatHandler({ model, tools: serverTools });
+    const response = await handler(chatRequest({ messages: [user], tools: browserTool }));
+    expect(response.status).toBe(200);
+    return readChunks(response);
+  }
+
+  it.each([
+    ['nested 100 levels', deep(100), 'it is nested deeper than 64 levels'],
+    ['nested 20,000 levels (past what the AI SDK can copy)', deep(20_000), 'it is nested deeper than 64 levels'],
+    ['1.1 MB of JSON', JSON.stringify({ text: 'x'.repeat(1_100_000) }), 'it is 1,100,011 characters of JSON, over the limit of 1,000,000'],
+  ])('streams a browser tool call %s as an input error for that call, with {} for its input', async (_, input, problem) => {
+    const chunks = await answerWith('saveTree', input);
+    const call = chunks.find((chunk) => 'toolCallId' in chunk && chunk.toolCallId === 'c1');
+    expect(call).toMatchObject({ type: 'tool-input-error', toolName: 'saveTree', input: {}, errorText: `Invalid input for tool "saveTree": ${problem}.` });
+    expect(chunks.some((chunk) => chunk.type === 'error')).toBe(false);
+  });
+
+  it('never runs a server tool with such an input', async () => {
+    const chunks = await answerWith('indexTree', deep(100));
+    expect(ran).toBe(0);
+    expect(chunks.find((chunk) => 'toolCallId' in chunk && chunk.toolCallId === 'c1')).toMatchObject({
+      type: 'tool-input-error',
+      input: {},
+      errorText: 'Invalid input for tool "indexTree": it is nested deeper than 64 levels.',
+    });
+  });
+
+  it('refuses an input exactly when it nests deeper than 64 levels, whatever its shape and strings', async () => {
+    const leaf = fc.oneof(fc.integer(), fc.string(), fc.constantFrom('{', '[', '"\\[', '}]'));
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.constantFrom('object', 'array'), { minLength: 0, maxLength: 80 }), leaf, async (shape, end) => {
+        let value: unknown = end;
+        for (const kind of shape) value = kind === 'object' ? { k: value, s: '{[' } : [value, ']'];
+        const input = { v: value };
+        const depth = shape.length + 1;
+        const chunks = await answerWith('saveTree', JSON.stringify(input));
+        const call = chunks.find((chunk) => 'toolCallId' in chunk && chunk.toolCallId === 'c1');
+        expect(call?.type).toBe(depth > 64 ? 'tool-input-error' : 'tool-input-available');
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('passes inputs within the limits as the model wrote them, brackets inside strings included', async () => {
+    const input = JSON.stringify({ note: '['.repeat(500), tree: JSON.parse(deep(60)) });
+    const chunks = await answerWith('saveTree', input);
+    expect(chunks.find((chunk) => chunk.type === 'tool-input-available')).toMatchObject({ input: JSON.parse(input) });
   });
 });

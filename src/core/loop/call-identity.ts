@@ -1,4 +1,5 @@
 import { isToolUIPart, type UIMessage, type UIMessageChunk } from 'ai';
+import { withinInputLimits } from '../tools/input-limits';
 import { FORBIDDEN_KEY_MESSAGE, hasForbiddenKey, withoutForbiddenKeys } from '../tools/safe-json';
 import { hasToolResult } from './rounds';
 
@@ -19,7 +20,8 @@ export interface CallIdentityContext {
  *
  * Dropped: the same call repeated within the response (same id, tool and input), and a result
  * sent for a call the browser runs (only the browser makes that result). Input with a key that
- * reaches a prototype becomes an input error for that one call.
+ * reaches a prototype, nested deeper than 64 levels or over 1,000,000 characters of JSON
+ * becomes an input error for that one call.
  */
 export function createCallIdentity(messages: readonly UIMessage[], context: CallIdentityContext): (chunk: UIMessageChunk) => UIMessageChunk | undefined {
   // The conversation's call ids, read the first time a call needs them: an answer in text
@@ -94,6 +96,9 @@ export function createCallIdentity(messages: readonly UIMessage[], context: Call
         calls.set(toolCallId, { toolName: chunk.toolName, input: key });
         if (chunk.type === 'tool-input-available' && !chunk.providerExecuted && context.isBrowserTool(chunk.toolName)) browserCalls.add(toolCallId);
         const renamed = toolCallId === chunk.toolCallId ? chunk : { ...chunk, toolCallId };
+        // Kept as it is, such an input would fail every later request: it goes as `{}`.
+        const limited = withinInputLimits(renamed, key.startsWith(UNSERIALIZABLE) ? undefined : key);
+        if (limited !== renamed) return limited;
         if (renamed.type === 'tool-input-available' && hasForbiddenKey(renamed.input)) {
           const { input, ...rest } = renamed;
           return { ...rest, type: 'tool-input-error', input: withoutForbiddenKeys(input), errorText: `Invalid input for tool "${chunk.toolName}": ${FORBIDDEN_KEY_MESSAGE}.` };
@@ -117,11 +122,13 @@ export function createCallIdentity(messages: readonly UIMessage[], context: Call
   };
 }
 
+const UNSERIALIZABLE = '\u0000unserializable-';
+
 /** Compares inputs by their JSON; input that has none is never equal to another. */
 function inputKey(input: unknown): string {
   try {
     return JSON.stringify(input) ?? 'undefined';
   } catch {
-    return `unserializable-${Math.random()}`;
+    return `${UNSERIALIZABLE}${Math.random()}`;
   }
 }
