@@ -112,8 +112,9 @@ describe('given a tool input nested too deep to keep in the conversation', () =>
     const { result } = renderHook(() => useToolChat({ transport, tools, toolMarkers: 'on' }));
     await act(() => result.current.sendMessage('Save my tree'));
     await waitFor(() => expect(textOf(result.current.messages.at(-1))).toContain('Flatter, then.'));
-    // The marker's own scanner stops at 64 levels: the call stays the text it was.
+    // The marker's own scanner stops at 64 levels, and says so to the model.
     expect(runs).toEqual([]);
+    expect(toolParts(result.current.messages)[0]).toMatchObject({ state: 'output-error', errorText: expect.stringContaining('nesting deeper than 64 levels') });
     expect(depthOf(JSON.parse(requests[1] ?? 'null'))).toBeLessThan(128);
   });
 
