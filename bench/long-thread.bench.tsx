@@ -9,6 +9,7 @@ import { ChatWrapper, Message, type MessageProps } from '../src/react/components
 import { PAGE_ROWS } from '../src/react/components/use-history-window';
 import { longThread } from '../test/support/long-thread';
 import { median, round, until } from './support/measure';
+import { plainParts, PlainThread } from './support/plain-list';
 import { END_WORD, tokenTransport } from './support/token-transport';
 import type { BenchRow } from './types';
 
@@ -31,39 +32,9 @@ memoised.type = function CountedMessage(props: MessageProps) {
   return inner(props);
 };
 
-/** Baseline: a plain `useChat` list showing text and one line per tool call, every message rendered. */
-function PlainThread({ chat }: { chat: Chat<UIMessage> }) {
-  const { messages } = useChat({ chat });
-  return (
-    <div>
-      {messages.map((message) => (
-        <div key={message.id}>
-          {message.parts.map((part, index) =>
-            part.type === 'text' ? (
-              <p key={index}>{part.text}</p>
-            ) : part.type.startsWith('tool-') && 'toolCallId' in part ? (
-              <pre key={index}>{`${part.type} ${part.state} ${JSON.stringify(part.output)}`}</pre>
-            ) : null,
-          )}
-        </div>
-      ))}
-    </div>
-  );
-}
-
 /** A plain row, memoised: what a hand-written list does so that a token renders one row only. */
 const PlainRow = memo(function PlainRow({ message }: { message: UIMessage }) {
-  return (
-    <div>
-      {message.parts.map((part, index) =>
-        part.type === 'text' ? (
-          <p key={index}>{part.text}</p>
-        ) : part.type.startsWith('tool-') && 'toolCallId' in part ? (
-          <pre key={index}>{`${part.type} ${part.state} ${JSON.stringify(part.output)}`}</pre>
-        ) : null,
-      )}
-    </div>
-  );
+  return <div>{plainParts(message)}</div>;
 });
 
 /** The streaming baseline: `useChat` with `throttle: 16` and memoised rows. */

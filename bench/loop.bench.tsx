@@ -13,6 +13,7 @@ import { createRoot } from 'react-dom/profiling';
 import { z } from 'zod';
 import { ChatWrapper, createDemoTransport, defineTool, demoTools, useToolChat, type ToolSet } from 'toolchat';
 import { median, round, until } from './support/measure';
+import { PlainThread } from './support/plain-list';
 import { nextTask } from './support/token-transport';
 import type { BenchRow } from './types';
 
@@ -198,26 +199,6 @@ async function parallelRound(n: number, latencyMs: number): Promise<number> {
   return (requests[1] ?? Number.NaN) - Math.min(...starts);
 }
 
-/** The hand-wired side with a UI: every message rendered as text and one line per tool call. */
-function HandWiredList({ chat }: { chat: Chat<UIMessage> }) {
-  const { messages } = useChat({ chat });
-  return (
-    <div>
-      {messages.map((message) => (
-        <div key={message.id}>
-          {message.parts.map((part, index) =>
-            part.type === 'text' ? (
-              <p key={index}>{part.text}</p>
-            ) : part.type.startsWith('tool-') && 'toolCallId' in part ? (
-              <pre key={index}>{`${part.type} ${part.state} ${JSON.stringify(part.output)}`}</pre>
-            ) : null,
-          )}
-        </div>
-      ))}
-    </div>
-  );
-}
-
 /**
  * Milliseconds from each call's `tool-input-available` reaching the chat to the next request
  * leaving, for `rounds` rounds, with a UI on screen: `ChatWrapper` (cards, status, composer),
@@ -245,7 +226,7 @@ async function uiRound(side: 'ChatWrapper' | 'useChat', rounds: number): Promise
   } else {
     const { chat, hook } = handWired(transport, tools);
     hook.dispose();
-    root.render(<HandWiredList chat={chat} />);
+    root.render(<PlainThread chat={chat} />);
     await chat.sendMessage({ text: 'go' });
     await until(() => requests.length > rounds && lastHasText(chat.messages) && chat.status === 'ready', 120_000, 1);
   }

@@ -1,16 +1,16 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { createUIMessageStreamResponse, wrapLanguageModel, type LanguageModel, type ToolSet as AIToolSet, type UIMessageChunk } from 'ai';
 import { toMarkerRequest } from '../core/model/marker-request';
-import { withinInputLimits } from '../core/tools/input-limits';
 import { streamChat } from '../core/model/stream-chat';
+import { withinInputLimits } from '../core/tools/input-limits';
 import { createDemoModel } from '../transports/demo/model';
 import { awaitAnswerStart } from './answer-start';
 import { describeProviderError, providerErrorMiddleware, type ProviderFailure } from './provider-error';
 import { quoteClientText } from './request/client-text';
 import { readBody } from './request/read-body';
 import { parseChatRequest } from './request-body';
-import { createChunkSigner } from './trust/sign-tool-chunks';
 import { toolInputLimitMiddleware } from './tool-input-limits';
+import { createChunkSigner } from './trust/sign-tool-chunks';
 import { createToolSigner } from './trust/tool-signature';
 import { verifyToolParts, type UnverifiedToolPart } from './trust/verify-tool-parts';
 

@@ -1,5 +1,6 @@
 import { safeValidateUIMessages, type UIMessage } from 'ai';
 import * as z from 'zod';
+import { depthExceeds } from '../core/tools/input-limits';
 import type { ToolSchemas } from '../core/tools/types';
 import { formatIssues, quoteClientText } from './request/client-text';
 import { toolInputSchema } from './request/json-schema';
@@ -96,18 +97,4 @@ function findBadFileUrl(messages: UIMessage[]): string | undefined {
     }
   }
   return undefined;
-}
-
-/** Whether JSON nests deeper than `limit`, found without recursion. */
-function depthExceeds(value: unknown, limit: number): boolean {
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length > 0) {
-    const [item, depth] = stack.pop()!;
-    if (typeof item !== 'object' || item === null) continue;
-    if (depth >= limit) return true;
-    for (const child of Array.isArray(item) ? item : Object.values(item)) {
-      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
-    }
-  }
-  return false;
 }

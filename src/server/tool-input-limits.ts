@@ -1,4 +1,5 @@
 import type { LanguageModelMiddleware } from 'ai';
+import { mapStream } from '../core/streams/map-stream';
 import { inputTextProblem, REFUSED_INPUT_PREFIX } from '../core/tools/input-limits';
 
 /**
@@ -14,20 +15,11 @@ export const toolInputLimitMiddleware: LanguageModelMiddleware = {
     const result = await doStream();
     return {
       ...result,
-      stream: result.stream.pipeThrough(
-        new TransformStream({
-          transform(part, controller) {
-            if (part.type === 'tool-call') {
-              const problem = inputTextProblem(part.input);
-              if (problem) {
-                controller.enqueue({ ...part, input: JSON.stringify(`${REFUSED_INPUT_PREFIX}${problem}`) });
-                return;
-              }
-            }
-            controller.enqueue(part);
-          },
-        }),
-      ),
+      stream: mapStream(result.stream, (part) => {
+        if (part.type !== 'tool-call') return part;
+        const problem = inputTextProblem(part.input);
+        return problem ? { ...part, input: JSON.stringify(`${REFUSED_INPUT_PREFIX}${problem}`) } : part;
+      }),
     };
   },
 };

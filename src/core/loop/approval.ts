@@ -1,5 +1,5 @@
 import type { AnyToolDefinition } from '../tools/define-tool';
-import { validateToolInputNow, type ToolInputValidation } from '../tools/input-schema';
+import { isPromiseLike, validateToolInputNow, type ToolInputValidation } from '../tools/input-schema';
 
 export interface ApprovalAnswer {
   approved: boolean;
@@ -29,15 +29,11 @@ export function approvalNeeded(tool: AnyToolDefinition | undefined, input: unkno
     if (typeof rule !== 'function') return true;
     try {
       const answer = rule(validated.value);
-      return isThenable(answer) ? Promise.resolve(answer).then(Boolean, () => true) : Boolean(answer);
+      return isPromiseLike(answer) ? Promise.resolve(answer).then(Boolean, () => true) : Boolean(answer);
     } catch {
       return true;
     }
   };
   const validated = validateToolInputNow(tool, input);
-  return isThenable(validated) ? validated.then(decide, () => true) : decide(validated);
-}
-
-function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> & Promise<T> {
-  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
+  return validated instanceof Promise ? validated.then(decide, () => true) : decide(validated);
 }

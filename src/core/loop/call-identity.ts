@@ -1,5 +1,5 @@
 import { isToolUIPart, type UIMessage, type UIMessageChunk } from 'ai';
-import { withinInputLimits } from '../tools/input-limits';
+import { jsonOf, withinInputLimits } from '../tools/input-limits';
 import { FORBIDDEN_KEY_MESSAGE, hasForbiddenKey, withoutForbiddenKeys } from '../tools/safe-json';
 import { hasToolResult } from './rounds';
 
@@ -80,7 +80,9 @@ export function createCallIdentity(messages: readonly UIMessage[], context: Call
       }
       case 'tool-input-available':
       case 'tool-input-error': {
-        const key = inputKey(chunk.input);
+        const json = jsonOf(chunk.input);
+        // Inputs compare by their JSON; one that cannot be written is never equal to another.
+        const key = json ?? (chunk.input === undefined ? 'undefined' : `unserializable-${Math.random()}`);
         let toolCallId = ids.get(chunk.toolCallId);
         const known = toolCallId === undefined ? undefined : calls.get(toolCallId);
         if (toolCallId === undefined || !known) {
@@ -97,7 +99,7 @@ export function createCallIdentity(messages: readonly UIMessage[], context: Call
         if (chunk.type === 'tool-input-available' && !chunk.providerExecuted && context.isBrowserTool(chunk.toolName)) browserCalls.add(toolCallId);
         const renamed = toolCallId === chunk.toolCallId ? chunk : { ...chunk, toolCallId };
         // Kept as it is, such an input would fail every later request: it goes as `{}`.
-        const limited = withinInputLimits(renamed, key.startsWith(UNSERIALIZABLE) ? undefined : key);
+        const limited = withinInputLimits(renamed, json);
         if (limited !== renamed) return limited;
         if (renamed.type === 'tool-input-available' && hasForbiddenKey(renamed.input)) {
           const { input, ...rest } = renamed;
@@ -120,15 +122,4 @@ export function createCallIdentity(messages: readonly UIMessage[], context: Call
         return chunk;
     }
   };
-}
-
-const UNSERIALIZABLE = '\u0000unserializable-';
-
-/** Compares inputs by their JSON; input that has none is never equal to another. */
-function inputKey(input: unknown): string {
-  try {
-    return JSON.stringify(input) ?? 'undefined';
-  } catch {
-    return `${UNSERIALIZABLE}${Math.random()}`;
-  }
 }

@@ -1,4 +1,5 @@
 import type { ChatTransport, UIMessage, UIMessageChunk } from 'ai';
+import { mapStream } from '../streams/map-stream';
 import type { ToolChatRequestBody } from '../tools/types';
 
 type Stage = TransformStream<UIMessageChunk, UIMessageChunk>;
@@ -31,7 +32,7 @@ export function withLoop(transport: ChatTransport<UIMessage>, hooks: LoopTranspo
   const finish = async (stream: ReadableStream<UIMessageChunk>, messages: readonly UIMessage[]) => {
     const stage = await hooks.transformResponse?.(toolNames);
     const transformed = stage ? stream.pipeThrough(stage) : stream;
-    return observe(transformed, hooks.chunkStage(messages));
+    return mapStream(transformed, hooks.chunkStage(messages));
   };
   return {
     async sendMessages(options) {
@@ -48,34 +49,4 @@ export function withLoop(transport: ChatTransport<UIMessage>, hooks: LoopTranspo
       return stream && finish(stream, []);
     },
   };
-}
-
-/**
- * The chunks of `stream` after `stage`. A pull-based wrapper rather than a `TransformStream`:
- * `pipeThrough` costs a writable side and a pipe per chunk, which showed as most of the loop's
- * overhead over a bare `useChat`.
- */
-function observe(stream: ReadableStream<UIMessageChunk>, stage: (chunk: UIMessageChunk) => UIMessageChunk | undefined): ReadableStream<UIMessageChunk> {
-  const reader = stream.getReader();
-  return new ReadableStream<UIMessageChunk>(
-    {
-      async pull(controller) {
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) {
-            controller.close();
-            return;
-          }
-          const chunk = stage(value);
-          if (chunk) {
-            controller.enqueue(chunk);
-            return;
-          }
-        }
-      },
-      cancel: (reason) => reader.cancel(reason),
-    },
-    // Reads only when the chat asks, as a transform stage would.
-    { highWaterMark: 0 },
-  );
 }

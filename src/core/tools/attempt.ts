@@ -3,6 +3,7 @@
 import type { AnyToolDefinition } from './define-tool';
 import { errorMessage, toolErrorMessages } from './errors';
 import type { ExecuteToolCallsOptions } from './execute-tool-calls';
+import { isPromiseLike } from './input-schema';
 import { MAX_TIMER_MS } from './number-options';
 import { onAbort } from './on-abort';
 import type { ToolCall, ToolCallResult } from './types';
@@ -88,10 +89,6 @@ export function attemptOnce(
       lastOf(settled, toolCallId, options.onPreliminaryOutput, () => abortedWith).then(succeed, fail);
     }, fail);
   });
-}
-
-export function isPromiseLike(value: unknown): value is PromiseLike<never> {
-  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {

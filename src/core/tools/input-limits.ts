@@ -12,11 +12,8 @@ export const MAX_INPUT_CHARS = 1_000_000;
  * every request after it. `json` is the input's JSON text, when it has one.
  */
 export function inputLimitProblem(value: unknown, json: string | undefined): string | undefined {
-  if (depthExceeds(value, MAX_INPUT_DEPTH)) return `it is nested deeper than ${MAX_INPUT_DEPTH} levels`;
-  if (json !== undefined && json.length > MAX_INPUT_CHARS) {
-    return `it is ${json.length.toLocaleString('en-US')} characters of JSON, over the limit of ${MAX_INPUT_CHARS.toLocaleString('en-US')}`;
-  }
-  return undefined;
+  if (depthExceeds(value, MAX_INPUT_DEPTH)) return TOO_DEEP;
+  return json === undefined ? undefined : sizeProblem(json.length);
 }
 
 /**
@@ -24,11 +21,14 @@ export function inputLimitProblem(value: unknown, json: string | undefined): str
  * and text nested thousands of levels deep breaks the AI SDK's own recursive copies of it.
  */
 export function inputTextProblem(text: string): string | undefined {
-  if (textDepthExceeds(text, MAX_INPUT_DEPTH)) return `it is nested deeper than ${MAX_INPUT_DEPTH} levels`;
-  if (text.length > MAX_INPUT_CHARS) {
-    return `it is ${text.length.toLocaleString('en-US')} characters of JSON, over the limit of ${MAX_INPUT_CHARS.toLocaleString('en-US')}`;
-  }
-  return undefined;
+  return textDepthExceeds(text, MAX_INPUT_DEPTH) ? TOO_DEEP : sizeProblem(text.length);
+}
+
+const TOO_DEEP = `it is nested deeper than ${MAX_INPUT_DEPTH} levels`;
+
+function sizeProblem(length: number): string | undefined {
+  if (length <= MAX_INPUT_CHARS) return undefined;
+  return `it is ${length.toLocaleString('en-US')} characters of JSON, over the limit of ${MAX_INPUT_CHARS.toLocaleString('en-US')}`;
 }
 
 /**
@@ -55,17 +55,17 @@ export function withinInputLimits<CHUNK extends UIMessageChunk>(chunk: CHUNK, js
   return { ...rest, type: 'tool-input-error', input: {}, errorText };
 }
 
-function jsonOf(value: unknown): string | undefined {
+/** The JSON text of a value, or `undefined` when it has none or `JSON.stringify` throws (too deep). */
+export function jsonOf(value: unknown): string | undefined {
   try {
     return JSON.stringify(value);
   } catch {
-    // Past what `JSON.stringify` can nest: the depth check has said so already.
     return undefined;
   }
 }
 
 /** Whether objects and arrays nest deeper than `limit`. Iterative, so any depth is fine. */
-function depthExceeds(value: unknown, limit: number): boolean {
+export function depthExceeds(value: unknown, limit: number): boolean {
   const stack: [unknown, number][] = [[value, 1]];
   while (stack.length > 0) {
     const [node, depth] = stack.pop()!;

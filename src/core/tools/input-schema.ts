@@ -123,7 +123,8 @@ export function validateToolInputNow(
 /** The JSON Schema of anything that accepts any object: for schemas that cannot say more. */
 const ANY_OBJECT: JSONSchema7 = { type: 'object', additionalProperties: true };
 
-function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+/** Whether a value is a thenable: what `await` would wait for. */
+export function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
   return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
 
