@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { createDemoTransport, demoTools } from 'toolchat';
+import { usageSource } from '../../stories/support/source';
+
 const script = fileURLToPath(new URL('../../scripts/check-docs.mjs', import.meta.url));
 const fence = '```';
 
@@ -16,7 +19,7 @@ describe('scripts/check-docs.mjs (run by npm run typecheck)', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('fails on a whole-file block that does not compile against the source, naming its Markdown line, and checks nothing else', () => {
+  it('fails on a whole-file block that does not compile against the source, naming its Markdown line, and checks nothing else (Storybook\'s Show code compiles)', () => {
     writeFileSync(
       path.join(dir, 'good.md'),
       [
@@ -30,6 +33,20 @@ describe('scripts/check-docs.mjs (run by npm run typecheck)', () => {
         "  getWeather: defineTool({ description: 'Weather', inputSchema: z.object({ city: z.string() }), execute: async ({ city }) => ({ city }) }),",
         '};',
         'export const App = () => <ChatWrapper api="/api/chat" tools={tools} />;',
+        fence,
+        '',
+        "Storybook's Show code for a story compiles too:",
+        '',
+        `${fence}tsx`,
+        usageSource('ChatWrapper', {
+          transport: createDemoTransport(),
+          tools: demoTools,
+          maxToolRounds: 2,
+          labels: { emptyState: 'Ask me' },
+          storage: {},
+          onStatus: () => {},
+          onToolResult: () => {},
+        }).trimEnd(),
         fence,
         '',
         'A fragment is not checked:',
@@ -57,6 +74,6 @@ describe('scripts/check-docs.mjs (run by npm run typecheck)', () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/broken\.md:6:\d+: error TS\d+/);
     expect(run.stderr).not.toMatch(/good\.md/);
-    expect(run.stderr).toMatch(/2 whole-file blocks in 2 Markdown files/);
+    expect(run.stderr).toMatch(/3 whole-file blocks in 2 Markdown files/);
   }, 120_000);
 });

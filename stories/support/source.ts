@@ -1,0 +1,141 @@
+import type { StoryContext } from '@storybook/react-vite';
+import { demoTools } from 'toolchat';
+
+/**
+ * "Show code" on the Docs pages: the code a person would write for the story, built from its
+ * args, instead of Storybook's dump of them (zod internals, `[Circular]`, mock functions).
+ * Objects the reader would make themselves (a transport, a tool set, a storage) are shown as
+ * the call that makes them; callbacks as a one-line arrow function; data as a literal.
+ */
+
+/** What a callback prop looks like in usage code. */
+const callbacks: Record<string, string> = {
+  onToolCall: '(call) => console.log(call)',
+  onToolResult: '(toolName, result) => console.log(toolName, result)',
+  onStatus: '(status) => console.log(status)',
+  onFinish: '(message) => console.log(message)',
+  onError: '(error) => console.error(error)',
+  onEvent: '(event) => console.log(event)',
+  onChatChange: '(chatId) => setChatId(chatId)',
+  onApprove: '() => approve(call.toolCallId)',
+  onDeny: '() => deny(call.toolCallId)',
+  onAlwaysAllow: '() => alwaysAllow(call.toolName)',
+};
+
+/** Props a story sets for its own machinery, never written by a user. */
+const hidden = new Set(['key', 'children', 'now', 'random']);
+
+const pascal = (name: string) => name.replace(/(^|[^a-zA-Z0-9])([a-zA-Z0-9])/g, (_, __, letter: string) => letter.toUpperCase());
+const identifier = /^[A-Za-z_$][\w$]*$/;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
+}
+
+/**
+ * Plain data as a literal: strings, numbers, arrays and plain objects, a few levels deep. What is
+ * not plain data (a class instance, a schema) or is too deep or too long is elided with a comment,
+ * and a value met twice on one path (a cycle) is never followed.
+ */
+export function literal(value: unknown, indent = '', depth = 0, path: unknown[] = []): string {
+  if (value === undefined) return 'undefined';
+  if (value === null || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'string') return value.includes("'") ? JSON.stringify(value) : `'${JSON.stringify(value).slice(1, -1)}'`;
+  if (typeof value === 'function') return '() => {}';
+  if (typeof value !== 'object') return 'undefined';
+  if (path.includes(value) || depth > 4) return '{ /* … */ }';
+  const inner = `${indent}  `;
+  const next = [...path, value];
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    const shown = value.slice(0, 3).map((item) => `${inner}${literal(item, inner, depth + 1, next)},`);
+    if (value.length > 3) shown.push(`${inner}// …${value.length - 3} more`);
+    return `[\n${shown.join('\n')}\n${indent}]`;
+  }
+  if (!isPlainObject(value)) return `{ /* ${value.constructor?.name ?? 'object'} */ }`;
+  const entries = Object.entries(value).filter(([, item]) => item !== undefined);
+  if (entries.length === 0) return '{}';
+  const lines = entries.map(([key, item]) => `${inner}${identifier.test(key) ? key : `'${key}'`}: ${literal(item, inner, depth + 1, next)},`);
+  return `{\n${lines.join('\n')}\n${indent}}`;
+}
+
+interface Usage {
+  /** Names imported from 'toolchat'. */
+  imports: Set<string>;
+  /** Lines before the component (declarations the props use). */
+  setup: string[];
+  /** Import lines of other packages. */
+  otherImports: Set<string>;
+}
+
+/** One prop's JSX attribute, or undefined to leave it out. */
+function attribute(name: string, value: unknown, args: Record<string, unknown>, usage: Usage): string | undefined {
+  if (value === undefined || hidden.has(name)) return undefined;
+  if (name === 'transport') {
+    usage.imports.add('createDemoTransport');
+    return `transport={createDemoTransport(${args.toolMarkers === 'on' ? '{ toolMarkers: true }' : ''})}`;
+  }
+  if (name === 'tools' && isPlainObject(value)) {
+    const names = Object.keys(value);
+    if (names.every((tool) => Object.hasOwn(demoTools, tool))) {
+      usage.imports.add('demoTools');
+      return 'tools={demoTools}';
+    }
+    usage.setup.push(`declare const tools: ToolSet; // { ${names.join(', ')} }, each made with defineTool`);
+    usage.imports.add('type ToolSet');
+    return 'tools={tools}';
+  }
+  if (name === 'renderTool' && isPlainObject(value)) {
+    const renderers = Object.keys(value).map((tool) => `${tool}: (call) => <${pascal(tool)}Card call={call} />`);
+    return `renderTool={{ ${renderers.join(', ')} }}`;
+  }
+  if (name === 'storage') {
+    usage.imports.add('localStorageStorage');
+    usage.setup.push("const storage = localStorageStorage({ prefix: 'my-app' });");
+    return 'storage={storage}';
+  }
+  if (name === 'initialMessages' && Array.isArray(value) && value.length > 3) {
+    usage.otherImports.add("import type { UIMessage } from 'ai';");
+    usage.setup.push(`declare const initialMessages: UIMessage[]; // ${value.length} messages, e.g. from your storage`);
+    return 'initialMessages={initialMessages}';
+  }
+  if (typeof value === 'function') return `${name}={${callbacks[name] ?? '() => {}'}}`;
+  if (typeof value === 'string') return `${name}=${JSON.stringify(value)}`;
+  return `${name}={${literal(value, '      ')}}`;
+}
+
+/** The usage code of `<Component {...args} />`, with its imports from 'toolchat'. */
+export function usageSource(component: string, args: Record<string, unknown>): string {
+  const usage: Usage = { imports: new Set([component]), setup: [], otherImports: new Set() };
+  const chat = component === 'ChatWrapper';
+  const attributes = Object.entries(args)
+    // The parts' stories take `theme` and `labels` for the frame around the part, not as props.
+    .filter(([name]) => chat || (name !== 'theme' && name !== 'labels'))
+    .map(([name, value]) => attribute(name, value, args, usage))
+    .filter((line): line is string => line !== undefined);
+  const names = [...usage.imports].sort((a, b) => a.replace('type ', '').localeCompare(b.replace('type ', '')));
+  const element =
+    attributes.length === 0
+      ? `<${component} />`
+      : `<${component}\n${attributes.map((line) => `      ${line}`).join('\n')}\n    />`;
+  return [
+    ...usage.otherImports,
+    `import { ${names.join(', ')} } from 'toolchat';`,
+    "import 'toolchat/styles.css';",
+    '',
+    ...(usage.setup.length > 0 ? [...usage.setup, ''] : []),
+    `export function ${chat ? 'Chat' : 'Example'}() {`,
+    `  return (\n    ${element}\n  );`,
+    '}',
+    '',
+  ].join('\n');
+}
+
+/** `parameters.docs.source.transform` for stories that render one public component with their args. */
+export function componentSource(_code: string, context: StoryContext): string {
+  const component = context.component as { displayName?: string; name?: string } | undefined;
+  const name = component?.displayName ?? component?.name ?? 'ChatWrapper';
+  return usageSource(name, context.args as Record<string, unknown>);
+}

@@ -1,0 +1,53 @@
+import { createDemoTransport, demoTools, defineTool } from 'toolchat';
+import { z } from 'zod';
+import { usageSource } from '../../stories/support/source';
+
+describe("Storybook's \"Show code\" (stories/support/source.ts)", () => {
+  it('shows a ChatWrapper story as the code a person would write', () => {
+    const code = usageSource('ChatWrapper', {
+      transport: createDemoTransport({ delayMs: 10 }),
+      tools: demoTools,
+      maxToolRounds: 2,
+      theme: 'dark',
+      suggestions: ["What's the weather in Paris?"],
+      onStatus: () => {},
+    });
+    expect(code).toBe(
+      [
+        "import { ChatWrapper, createDemoTransport, demoTools } from 'toolchat';",
+        "import 'toolchat/styles.css';",
+        '',
+        'export function Chat() {',
+        '  return (',
+        '    <ChatWrapper',
+        '      transport={createDemoTransport()}',
+        '      tools={demoTools}',
+        '      maxToolRounds={2}',
+        '      theme="dark"',
+        '      suggestions={[',
+        '        "What\'s the weather in Paris?",',
+        '      ]}',
+        '      onStatus={(status) => console.log(status)}',
+        '    />',
+        '  );',
+        '}',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('never dumps schemas, class instances or cycles', () => {
+    const cycle: Record<string, unknown> = { name: 'loop' };
+    cycle.self = cycle;
+    const code = usageSource('ChatWrapper', {
+      tools: { lookUp: defineTool({ description: 'Look something up', inputSchema: z.object({ q: z.string() }), execute: async () => 'ok' }) },
+      labels: { emptyState: 'Ask me', nested: cycle },
+      initialMessages: Array.from({ length: 10 }, (_, i) => ({ id: `m${i}`, role: 'user', parts: [] })),
+    });
+    expect(code).not.toMatch(/_zod|~standard|\[Circular\]|def:/);
+    expect(code).toContain('tools={tools}');
+    expect(code).toContain('declare const tools: ToolSet; // { lookUp }, each made with defineTool');
+    expect(code).toContain('initialMessages={initialMessages}');
+    expect(code).toContain("emptyState: 'Ask me'");
+  });
+});
