@@ -1,4 +1,5 @@
 import type { StoryContext } from '@storybook/react-vite';
+import { isValidElement, type ReactElement } from 'react';
 import { demoTools } from 'toolchat';
 
 /**
@@ -17,13 +18,19 @@ const callbacks: Record<string, string> = {
   onError: '(error) => console.error(error)',
   onEvent: '(event) => console.log(event)',
   onChatChange: '(chatId) => setChatId(chatId)',
-  onApprove: '() => approve(call.toolCallId)',
-  onDeny: '() => deny(call.toolCallId)',
-  onAlwaysAllow: '() => alwaysAllow(call.toolName)',
+};
+
+/** The parts' callbacks: the actions of the chat they show, from `useToolChat`. */
+const chatActions: Record<string, string> = {
+  onApprove: 'chat.approve',
+  onDeny: 'chat.deny',
+  onAlwaysAllow: 'chat.alwaysAllow',
+  onRunAgain: 'chat.runAgain',
+  onContinue: '() => void chat.continue()',
 };
 
 /** Props a story sets for its own machinery, never written by a user. */
-const hidden = new Set(['key', 'children', 'now', 'random']);
+const hidden = new Set(['key', 'now', 'random']);
 
 const pascal = (name: string) => name.replace(/(^|[^a-zA-Z0-9])([a-zA-Z0-9])/g, (_, __, letter: string) => letter.toUpperCase());
 const identifier = /^[A-Za-z_$][\w$]*$/;
@@ -68,10 +75,12 @@ interface Usage {
   setup: string[];
   /** Import lines of other packages. */
   otherImports: Set<string>;
+  /** Lines at the start of the component's body. */
+  body: Set<string>;
 }
 
 /** One prop's JSX attribute, or undefined to leave it out. */
-function attribute(name: string, value: unknown, args: Record<string, unknown>, usage: Usage): string | undefined {
+function attribute(name: string, value: unknown, args: Record<string, unknown>, usage: Usage, indent: string): string | undefined {
   if (value === undefined || hidden.has(name)) return undefined;
   if (name === 'transport') {
     usage.imports.add('createDemoTransport');
@@ -96,30 +105,53 @@ function attribute(name: string, value: unknown, args: Record<string, unknown>, 
     usage.setup.push("const storage = localStorageStorage({ prefix: 'my-app' });");
     return 'storage={storage}';
   }
-  if (name === 'initialMessages' && Array.isArray(value) && value.length > 3) {
+  if (name === 'initialMessages' && Array.isArray(value)) {
     usage.otherImports.add("import type { UIMessage } from 'ai';");
     usage.setup.push(`declare const initialMessages: UIMessage[]; // ${value.length} messages, e.g. from your storage`);
     return 'initialMessages={initialMessages}';
   }
+  if (typeof value === 'function' && Object.hasOwn(chatActions, name)) {
+    usage.imports.add('useToolChat');
+    usage.body.add("const chat = useToolChat({ api: '/api/chat' });");
+    return `${name}={${chatActions[name]}}`;
+  }
   if (typeof value === 'function') return `${name}={${callbacks[name] ?? '() => {}'}}`;
   if (typeof value === 'string') return `${name}=${JSON.stringify(value)}`;
-  return `${name}={${literal(value, '      ')}}`;
+  return `${name}={${literal(value, indent)}}`;
+}
+
+function elementName(element: ReactElement): string {
+  const type = element.type as string | { displayName?: string; name?: string };
+  return typeof type === 'string' ? type : (type.displayName ?? type.name ?? 'Component');
+}
+
+/** JSX for a component and its props, children (elements or text) between its tags. */
+function jsx(name: string, props: Record<string, unknown>, usage: Usage, indent: string): string {
+  const { children, ...rest } = props;
+  const attributes = Object.entries(rest)
+    .map(([prop, value]) => attribute(prop, value, rest, usage, `${indent}  `))
+    .filter((line): line is string => line !== undefined);
+  const open = attributes.length === 0 ? `<${name}` : `<${name}\n${attributes.map((line) => `${indent}  ${line}`).join('\n')}\n${indent}`;
+  const kids = (Array.isArray(children) ? children : [children]).filter((child) => child !== undefined && child !== null && child !== false);
+  if (kids.length === 0) return `${open}${attributes.length === 0 ? ' ' : ''}/>`;
+  const inner = kids.map((child) => {
+    if (isValidElement(child)) {
+      if (typeof child.type !== 'string') usage.imports.add(elementName(child));
+      return `${indent}  ${jsx(elementName(child), child.props as Record<string, unknown>, usage, `${indent}  `)}`;
+    }
+    return `${indent}  {${literal(child, `${indent}  `)}}`;
+  });
+  return `${open}>\n${inner.join('\n')}\n${indent}</${name}>`;
 }
 
 /** The usage code of `<Component {...args} />`, with its imports from 'toolchat'. */
 export function usageSource(component: string, args: Record<string, unknown>): string {
-  const usage: Usage = { imports: new Set([component]), setup: [], otherImports: new Set() };
+  const usage: Usage = { imports: new Set([component]), setup: [], otherImports: new Set(), body: new Set() };
   const chat = component === 'ChatWrapper';
-  const attributes = Object.entries(args)
-    // The parts' stories take `theme` and `labels` for the frame around the part, not as props.
-    .filter(([name]) => chat || (name !== 'theme' && name !== 'labels'))
-    .map(([name, value]) => attribute(name, value, args, usage))
-    .filter((line): line is string => line !== undefined);
+  // The parts' stories take `theme` and `labels` for the frame around the part, not as props.
+  const props = Object.fromEntries(Object.entries(args).filter(([name]) => chat || (name !== 'theme' && name !== 'labels')));
+  const element = jsx(component, props, usage, '    ');
   const names = [...usage.imports].sort((a, b) => a.replace('type ', '').localeCompare(b.replace('type ', '')));
-  const element =
-    attributes.length === 0
-      ? `<${component} />`
-      : `<${component}\n${attributes.map((line) => `      ${line}`).join('\n')}\n    />`;
   return [
     ...usage.otherImports,
     `import { ${names.join(', ')} } from 'toolchat';`,
@@ -127,6 +159,7 @@ export function usageSource(component: string, args: Record<string, unknown>): s
     '',
     ...(usage.setup.length > 0 ? [...usage.setup, ''] : []),
     `export function ${chat ? 'Chat' : 'Example'}() {`,
+    ...[...usage.body].map((line) => `  ${line}`),
     `  return (\n    ${element}\n  );`,
     '}',
     '',

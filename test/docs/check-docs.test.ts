@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { createDemoTransport, demoTools } from 'toolchat';
+import { createElement } from 'react';
+import { createDemoTransport, demoTools, ToolCallCard } from 'toolchat';
 import { usageSource } from '../../stories/support/source';
 
 const script = fileURLToPath(new URL('../../scripts/check-docs.mjs', import.meta.url));
@@ -49,6 +50,22 @@ describe('scripts/check-docs.mjs (run by npm run typecheck)', () => {
         }).trimEnd(),
         fence,
         '',
+        `${fence}tsx`,
+        usageSource('ToolSummary', {
+          toolNames: ['getWeather'],
+          failed: 0,
+          children: [
+            createElement(ToolCallCard, {
+              key: '1',
+              call: { toolCallId: 'call_1', toolName: 'getWeather', phase: 'awaiting-approval', input: { city: 'Paris' } },
+              onApprove: () => {},
+              onDeny: () => {},
+              onAlwaysAllow: () => {},
+            }),
+          ],
+        }).trimEnd(),
+        fence,
+        '',
         'A fragment is not checked:',
         '',
         `${fence}ts`,
@@ -74,6 +91,6 @@ describe('scripts/check-docs.mjs (run by npm run typecheck)', () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/broken\.md:6:\d+: error TS\d+/);
     expect(run.stderr).not.toMatch(/good\.md/);
-    expect(run.stderr).toMatch(/3 whole-file blocks in 2 Markdown files/);
+    expect(run.stderr).toMatch(/4 whole-file blocks in 2 Markdown files/);
   }, 120_000);
 });

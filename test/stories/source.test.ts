@@ -1,4 +1,5 @@
-import { createDemoTransport, demoTools, defineTool } from 'toolchat';
+import { createElement } from 'react';
+import { createDemoTransport, demoTools, defineTool, ToolCallCard } from 'toolchat';
 import { z } from 'zod';
 import { usageSource } from '../../stories/support/source';
 
@@ -49,5 +50,21 @@ describe("Storybook's \"Show code\" (stories/support/source.ts)", () => {
     expect(code).toContain('declare const tools: ToolSet; // { lookUp }, each made with defineTool');
     expect(code).toContain('initialMessages={initialMessages}');
     expect(code).toContain("emptyState: 'Ask me'");
+  });
+
+  it('shows a part with the chat actions it is wired to, and its children as JSX', () => {
+    const code = usageSource('ToolSummary', {
+      toolNames: ['getWeather'],
+      failed: 0,
+      theme: 'dark',
+      children: [createElement(ToolCallCard, { key: '1', call: { toolCallId: 'call_1', toolName: 'getWeather', phase: 'done', input: { city: 'Paris' } }, onApprove: () => {} })],
+    });
+    expect(code).toContain("import { ToolCallCard, ToolSummary, useToolChat } from 'toolchat';");
+    expect(code).toContain("  const chat = useToolChat({ api: '/api/chat' });");
+    expect(code).toContain('      <ToolCallCard\n');
+    expect(code).toContain('        onApprove={chat.approve}');
+    expect(code).toContain('    </ToolSummary>');
+    expect(code).not.toContain('theme=');
+    expect(code).not.toMatch(/\$\$typeof|_owner/);
   });
 });
