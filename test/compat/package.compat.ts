@@ -20,6 +20,33 @@ function exportedFiles(): string[] {
   return [...files].sort();
 }
 
+/** `^X.Y.Z` holds `version`: the same major (above 0), and not older. */
+function caretHolds(range: string, version: string): boolean {
+  const [low, have] = [range.slice(1), version].map((v) => v.split('.').map(Number));
+  if (low![0] === 0 || low![0] !== have![0]) return false;
+  for (let i = 1; i < 3; i++) if (have![i] !== low![i]) return have![i]! > low![i]!;
+  return true;
+}
+
+describe('its dependencies on the AI SDK', () => {
+  // Exact versions would install a second copy beside an app's newer `ai` (which pins its own).
+  it('are caret ranges that hold the versions the tested ai release pins', () => {
+    const read = (file: string) => JSON.parse(readFileSync(path.join(root, file), 'utf8')) as { version: string; dependencies: Record<string, string> };
+    const { dependencies } = read('package.json');
+    const ai = read('node_modules/ai/package.json').dependencies;
+    const tested = {
+      '@ai-sdk/provider': ai['@ai-sdk/provider']!,
+      '@ai-sdk/provider-utils': ai['@ai-sdk/provider-utils']!,
+      '@ai-sdk/openai': read('node_modules/@ai-sdk/openai/package.json').version,
+    };
+    for (const [name, version] of Object.entries(tested)) {
+      const range = dependencies[name] ?? '(missing)';
+      expect(range, name).toMatch(/^\^\d+\.\d+\.\d+$/);
+      expect(caretHolds(range, version), `${name} ${range} holds ${version}`).toBe(true);
+    }
+  });
+});
+
 describe('the packed package', () => {
   it('carries the build that its prepack script made: every file package.json exports points at, and no sources or tests', () => {
     // The tarball was packed from a tree without dist/ (test/compat/global-setup.ts), as a fresh
