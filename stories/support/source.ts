@@ -53,6 +53,8 @@ export function literal(value: unknown, indent = '', depth = 0, path: unknown[] 
   if (typeof value === 'function') return '() => {}';
   if (typeof value !== 'object') return 'undefined';
   if (path.includes(value) || depth > 4) return '{ /* … */ }';
+  const inline = inlineLiteral(value, depth, path);
+  if (inline !== undefined && inline.length + indent.length <= 80) return inline;
   const inner = `${indent}  `;
   const next = [...path, value];
   if (Array.isArray(value)) {
@@ -66,6 +68,21 @@ export function literal(value: unknown, indent = '', depth = 0, path: unknown[] 
   if (entries.length === 0) return '{}';
   const lines = entries.map(([key, item]) => `${inner}${identifier.test(key) ? key : `'${key}'`}: ${literal(item, inner, depth + 1, next)},`);
   return `{\n${lines.join('\n')}\n${indent}}`;
+}
+
+/** Small arrays and objects of plain data on one line (`['a', 'b']`, `{ city: 'Paris' }`), else undefined. */
+function inlineLiteral(value: object, depth: number, path: unknown[]): string | undefined {
+  if (path.includes(value) || depth > 4) return undefined;
+  const items = Array.isArray(value) ? value.map((item) => ['', item] as const) : isPlainObject(value) ? Object.entries(value).filter(([, item]) => item !== undefined) : undefined;
+  if (items === undefined || items.length > 4) return undefined;
+  const parts: string[] = [];
+  for (const [key, item] of items) {
+    const text = typeof item === 'object' && item !== null ? inlineLiteral(item, depth + 1, [...path, value]) : literal(item, '', depth + 1, path);
+    if (text === undefined || text.includes('\n') || typeof item === 'function') return undefined;
+    parts.push(Array.isArray(value) ? text : `${identifier.test(key) ? key : `'${key}'`}: ${text}`);
+  }
+  if (Array.isArray(value)) return `[${parts.join(', ')}]`;
+  return parts.length === 0 ? '{}' : `{ ${parts.join(', ')} }`;
 }
 
 interface Usage {
