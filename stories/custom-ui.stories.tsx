@@ -18,6 +18,7 @@ import { chatFrame, long } from './support/frame';
 import { createGate } from './support/gate';
 import { playgroundArgTypes, renderChat } from './support/playground';
 import { gatedDemoTools } from './support/tools';
+import hookOnlySource from './usage/hook-only.tsx?raw';
 
 const meta = {
   title: 'Examples/Custom UI',
@@ -30,6 +31,14 @@ const meta = {
   argTypes: playgroundArgTypes,
   render: renderChat,
   decorators: [chatFrame],
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "Your own look: `renderTool` turns a tool's call into your component (generative UI), and the exported parts (`MessageList`, `StatusIndicator`, `Composer`, …) arrange around `useToolChat` however you like, on the same loop.",
+      },
+    },
+  },
 } satisfies Meta<typeof ChatWrapper>;
 
 export default meta;
@@ -124,6 +133,7 @@ function MiniChat({ theme = 'light', toolMarkers = 'off', ...options }: MiniChat
 
 /** Hook-only: no ChatWrapper, the same loop (`useToolChat` with `MessageList`, `StatusIndicator`, `Composer`). */
 export const HookOnly: Story = {
+  parameters: { docs: { source: { code: hookOnlySource.replace(/^\/\/.*\n/, '') } } },
   // A chat's transport is fixed when it starts: marker mode is a new chat.
   render: ({ maxToolRounds, toolMarkers, theme, labels, throttle }) => (
     <MiniChat

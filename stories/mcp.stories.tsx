@@ -4,6 +4,7 @@ import { chatFrame, long } from './support/frame';
 import { inPageMcpFetch } from './support/in-page-mcp-server';
 import { McpChat } from './support/mcp-chat';
 import { playgroundArgTypes } from './support/playground';
+import mcpChatSource from './usage/mcp-chat.tsx?raw';
 
 const meta = {
   title: 'MCP/useMcpTools',
@@ -20,6 +21,15 @@ const meta = {
     fetch: { control: false, table: { category: 'MCP' } },
   },
   decorators: [chatFrame],
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "`useMcpTools({ url, name })` from `toolchat/mcp` connects to an MCP server and gives its tools, prefixed with `name`, to the chat beside the app's own. Each runs through the same loop: validation against its JSON Schema, timeout, Stop (sent as MCP's cancellation), approval unless it is read-only. These stories use an MCP server in the page.",
+      },
+      source: { code: mcpChatSource.replace(/^\/\/.*\n/, '') },
+    },
+  },
 } satisfies Meta<typeof McpChat>;
 
 export default meta;

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, mocked, waitFor, within } from 'storybook/test';
+import type { UIMessage } from 'ai';
 import { ChatWrapper, createDemoTransport, demoTools } from 'toolchat';
 import { chatFrame, long } from './support/frame';
 import { playgroundArgTypes, renderChat } from './support/playground';
@@ -16,10 +17,59 @@ const meta = {
   argTypes: playgroundArgTypes,
   render: renderChat,
   decorators: [chatFrame],
+  parameters: {
+    docs: {
+      description: {
+        component: [
+          'Tools are functions of your app, made with `defineTool({ description, inputSchema, execute })` and passed as',
+          '`tools`. The model calls them; they run here in the browser, each with its input checked against its schema,',
+          'a timeout and an `AbortSignal`; their results go back to the model, round after round, until it answers in',
+          'words. A tool with `needsApproval` waits for the user (Approve, Deny, *Always allow*), and after',
+          '`maxToolRounds` rounds one more request goes out with tools disabled. The stories below run each case on the',
+          'embedded demo model: type into them, or watch their play functions.',
+        ].join(' '),
+      },
+    },
+  },
 } satisfies Meta<typeof ChatWrapper>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
+
+/** A conversation restored from storage: the weather in Paris, answered with one browser-side tool call. */
+const answeredWithATool: UIMessage[] = [
+  { id: 'u1', role: 'user', parts: [{ type: 'text', text: "What's the weather in Paris?" }] },
+  {
+    id: 'a1',
+    role: 'assistant',
+    parts: [
+      { type: 'step-start' },
+      {
+        type: 'tool-getWeather',
+        toolCallId: 'call_1',
+        state: 'output-available',
+        input: { city: 'Paris' },
+        output: { city: 'Paris', tempC: 21, conditions: 'sunny' },
+      },
+      { type: 'step-start' },
+      { type: 'text', text: "It's 21°C and sunny in Paris.", state: 'done' },
+    ],
+  },
+];
+
+/**
+ * An answer the model built from a tool's result. The call folds into one line once the turn is
+ * answered; open it for the call's arguments and result. Ask another question to run one live.
+ */
+export const AnsweredWithATool: Story = {
+  args: { initialMessages: answeredWithATool },
+  play: async ({ canvas, userEvent }) => {
+    await expect(await canvas.findByText("It's 21°C and sunny in Paris.", {}, long)).toBeVisible();
+    await userEvent.click(await canvas.findByRole('button', { name: /^Used / }, long));
+    const card = await canvas.findByRole('group', { name: /weather/i }, long);
+    await expect(card).toHaveAttribute('data-state', 'done');
+  },
+};
 
 /** One browser-side tool round: the weather in Paris, folded into "Used getWeather" after the answer. */
 export const OneTool: Story = {

@@ -16,6 +16,8 @@ const apps = [
     dependencies: { react: '18.2.0', 'react-dom': '18.2.0' },
     devDependencies: { '@types/react': '18.2.79', '@types/react-dom': '18.2.25', typescript: '5.9.3', vite: '8.3.8' },
     install: ['ai@7.0.0', '@ai-sdk/react@4.0.0', 'zod@4.1.8'],
+    // ai 7.0.0 pins older @ai-sdk/provider* releases than the lowest this package was tested with.
+    sharesProviderPackages: false,
   },
   {
     // The oldest React 19 that @ai-sdk/react accepts (19.0.0 and 19.1.0–19.1.1 it refuses).
@@ -23,14 +25,30 @@ const apps = [
     dependencies: { react: '19.0.1', 'react-dom': '19.0.1' },
     devDependencies: { '@types/react': '19.0.9', '@types/react-dom': '19.0.6', typescript: '5.9.3', vite: '8.3.8' },
     install: ['ai@7.0.173', '@ai-sdk/react@4.0.177', 'zod@4.6.7'],
+    sharesProviderPackages: true,
   },
   {
     name: 'React 19.3, ai 7.0.173, @ai-sdk/react 4.0.177, zod 4.6.7, TypeScript 7.0',
     dependencies: { react: '19.3.1', 'react-dom': '19.3.1' },
     devDependencies: { '@types/react': '19.3.0', '@types/react-dom': '19.3.0', typescript: '7.0.2', vite: '8.3.8' },
     install: ['ai@7.0.173', '@ai-sdk/react@4.0.177', 'zod@4.6.7'],
+    sharesProviderPackages: true,
   },
 ];
+
+interface NpmTree {
+  version?: string;
+  dependencies?: Record<string, NpmTree>;
+}
+
+/** The versions of each package found anywhere in an `npm ls --json` tree. */
+function installedVersions(tree: NpmTree, found = new Map<string, Set<string>>()): Map<string, Set<string>> {
+  for (const [name, node] of Object.entries(tree.dependencies ?? {})) {
+    if (node.version && name.startsWith('@ai-sdk/provider')) found.set(name, (found.get(name) ?? new Set()).add(node.version));
+    installedVersions(node, found);
+  }
+  return found;
+}
 
 let browser: Browser;
 
@@ -54,6 +72,14 @@ describe.each(apps)('a fresh Vite app with $name', (app) => {
       timeoutMs: 240_000,
     });
     expect(output).not.toMatch(/ERESOLVE|EBADENGINE|peer dep/i);
+  });
+
+  it.runIf(app.sharesProviderPackages)('shares one copy of @ai-sdk/provider and @ai-sdk/provider-utils with the app\'s ai', async () => {
+    const tree = JSON.parse(
+      await run('npm', ['ls', '@ai-sdk/provider', '@ai-sdk/provider-utils', '--all', '--json'], { cwd: dir, timeoutMs: 60_000 }),
+    ) as NpmTree;
+    const versions = Object.fromEntries([...installedVersions(tree)].map(([name, found]) => [name, [...found]]));
+    expect(versions).toEqual({ '@ai-sdk/provider': [expect.any(String)], '@ai-sdk/provider-utils': [expect.any(String)] });
   });
 
   it('typechecks strict under moduleResolution bundler', async () => {

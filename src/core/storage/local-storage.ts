@@ -13,7 +13,9 @@ export interface WebStorageLike {
 
 export interface LocalStorageStorageOptions {
   /**
-   * Prepended to each chat id to make its key.
+   * Prepended to each chat id to make its key. A prefix that ends in a letter or digit gets a
+   * `:` between it and the id (`'my-app'` keys chat `main` as `my-app:main`); keys written by
+   * earlier versions without it (`my-appmain`) are still read, and moved on the next save.
    * @default 'toolchat:chat:'
    */
   prefix?: string;
@@ -31,15 +33,41 @@ export interface LocalStorageStorageOptions {
 
 const CORRUPT_MARK = '.corrupt-';
 
+/** The prefix with a separator before the id, unless it already ends in one (`:`, `/`, `-`, …). */
+function withSeparator(prefix: string): string {
+  return /[\p{L}\p{N}]$/u.test(prefix) ? `${prefix}:` : prefix;
+}
+
 /**
  * Chats in `localStorage` as JSON, one key per chat. A record that cannot be read is moved to
  * `<key>.corrupt-<timestamp>` and reported, never silently overwritten; a full storage
  * (quota) surfaces as a `ChatStorageError` with `quotaExceeded`.
  */
 export function localStorageStorage(options: LocalStorageStorageOptions = {}): ChatStorage {
-  const prefix = options.prefix ?? 'toolchat:chat:';
+  const givenPrefix = options.prefix ?? 'toolchat:chat:';
+  const prefix = withSeparator(givenPrefix);
+  // Earlier versions joined the prefix and the id as given: their keys are read until re-saved.
+  const legacyPrefix = givenPrefix === prefix ? undefined : givenPrefix;
   const now = options.now ?? (() => Date.now());
   const keyOf = (chatId: string) => `${prefix}${chatId}`;
+  const keysOf = (chatId: string) => (legacyPrefix === undefined ? [keyOf(chatId)] : [keyOf(chatId), `${legacyPrefix}${chatId}`]);
+
+  /** The stored text of a chat and the key it is under: the current key first, then the old one. */
+  function find(storage: WebStorageLike, chatId: string): { key: string; raw: string } | undefined {
+    for (const key of keysOf(chatId)) {
+      const raw = storage.getItem(key);
+      if (raw !== null) return { key, raw };
+    }
+    return undefined;
+  }
+
+  /** The chat id a key holds, or undefined for keys of other prefixes and records moved aside. */
+  function chatIdOf(key: string): { chatId: string; legacy: boolean } | undefined {
+    if (key.includes(CORRUPT_MARK)) return undefined;
+    if (key.startsWith(prefix)) return { chatId: key.slice(prefix.length), legacy: false };
+    if (legacyPrefix !== undefined && key.startsWith(legacyPrefix)) return { chatId: key.slice(legacyPrefix.length), legacy: true };
+    return undefined;
+  }
 
   function webStorage(operation: 'load' | 'save' | 'remove' | 'list', chatId?: string): WebStorageLike {
     if (options.storage) return options.storage;
@@ -55,9 +83,9 @@ export function localStorageStorage(options: LocalStorageStorageOptions = {}): C
 
   /** Reads one record; an unreadable one is moved aside (or left in place if that fails) and reported. */
   function read(storage: WebStorageLike, chatId: string, operation: 'load' | 'save'): ChatRecord | undefined {
-    const key = keyOf(chatId);
-    const raw = storage.getItem(key);
-    if (raw === null) return undefined;
+    const found = find(storage, chatId);
+    if (found === undefined) return undefined;
+    const { key, raw } = found;
     try {
       return migrate(JSON.parse(raw), chatId);
     } catch (error) {
@@ -102,7 +130,9 @@ export function localStorageStorage(options: LocalStorageStorageOptions = {}): C
         if (expected !== undefined && (stored?.revision ?? 0) !== expected) {
           throw new ChatStorageConflictError(chatId, expected, stored);
         }
-        storage.setItem(keyOf(chatId), JSON.stringify(record));
+        const key = keyOf(chatId);
+        storage.setItem(key, JSON.stringify(record));
+        for (const old of keysOf(chatId)) if (old !== key) storage.removeItem(old);
       } catch (error) {
         throw toChatStorageError(error, { operation: 'save', chatId });
       }
@@ -110,7 +140,7 @@ export function localStorageStorage(options: LocalStorageStorageOptions = {}): C
     remove(chatId) {
       const storage = webStorage('remove', chatId);
       try {
-        storage.removeItem(keyOf(chatId));
+        for (const key of keysOf(chatId)) storage.removeItem(key);
       } catch (error) {
         throw toChatStorageError(error, { operation: 'remove', chatId });
       }
@@ -118,14 +148,16 @@ export function localStorageStorage(options: LocalStorageStorageOptions = {}): C
     list() {
       const storage = webStorage('list');
       try {
-        const keys: string[] = [];
+        // A chat under both keys (a write of an older version after a newer one) is listed once.
+        const keys = new Map<string, string>();
         for (let index = 0; index < storage.length; index++) {
           const key = storage.key(index);
-          if (key !== null && key.startsWith(prefix) && !key.includes(CORRUPT_MARK)) keys.push(key);
+          const owner = key === null ? undefined : chatIdOf(key);
+          if (key === null || owner === undefined) continue;
+          if (!owner.legacy || !keys.has(owner.chatId)) keys.set(owner.chatId, key);
         }
         const summaries: ChatSummary[] = [];
-        for (const key of keys) {
-          const chatId = key.slice(prefix.length);
+        for (const [chatId, key] of keys) {
           try {
             const raw = storage.getItem(key);
             if (raw === null) continue;
