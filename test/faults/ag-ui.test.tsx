@@ -75,22 +75,27 @@ describe('given an AG-UI agent that calls a browser tool', () => {
   });
 });
 
-describe('given an AG-UI agent that calls with input the schema refuses, or a tool that throws', () => {
+describe('given an AG-UI agent that calls with input the schema refuses, a tool that throws, one that never answers', () => {
   it('sends exactly one error result per call, as a tool message with its error', async () => {
     const tools = {
       ...weather,
       explode: defineTool({ inputSchema: z.object({}), execute: async () => Promise.reject(new Error('boom')) }),
+      hang: defineTool({ inputSchema: z.object({}), timeoutMs: 20, execute: () => new Promise<never>(() => {}) }),
     };
     const { fetch, runs } = agent((input) =>
-      toolMessages(input).length > 0 ? say('m2', 'Sorry.') : [...call('c1', 'getWeather', { town: 'Paris' }), ...call('c2', 'explode', {})],
+      toolMessages(input).length > 0
+        ? say('m2', 'Sorry.')
+        : [...call('c1', 'getWeather', { town: 'Paris' }), ...call('c2', 'explode', {}), ...call('c3', 'hang', {}), ...call('c4', 'notATool', {})],
     );
     const { result } = renderHook(() => useToolChat({ transport: createAgUiTransport({ url, fetch }), tools }));
     await act(() => result.current.sendMessage('Go'));
     await waitFor(() => expect(textOf(result.current.messages.at(-1))).toBe('Sorry.'));
     const sent = toolMessages(runs[1]);
-    expect(sent.map((m) => m.toolCallId)).toEqual(['c1', 'c2']);
+    expect(sent.map((m) => m.toolCallId)).toEqual(['c1', 'c2', 'c3', 'c4']);
     expect(sent[0]).toMatchObject({ error: expect.stringMatching(/^Invalid input for tool "getWeather"/) });
     expect(sent[1]).toMatchObject({ error: 'boom' });
+    expect(sent[2]).toMatchObject({ error: 'Tool "hang" timed out after 20 ms' });
+    expect(sent[3]).toMatchObject({ error: 'Tool "notATool" is not available' });
   });
 });
 
