@@ -36,6 +36,8 @@ export class AgUiEventProcessor {
   private state: unknown;
   private readonly activities = new Map<string, { activityType: string; content: unknown }>();
   private ended: 'finished' | 'error' | undefined;
+  /** The AG-UI message the open text part belongs to: another message is another part. */
+  private textMessageId: string | undefined;
   private usage: StreamUsage | undefined;
   private model: string | undefined;
   private failed = false;
@@ -59,15 +61,19 @@ export class AgUiEventProcessor {
     if (event.type !== EventType.TOOL_CALL_CHUNK) this.closeChunkCall();
     switch (event.type) {
       case EventType.TEXT_MESSAGE_START:
+        this.textMessage(event.messageId);
         break;
       case EventType.TEXT_MESSAGE_CONTENT:
+        this.textMessage(event.messageId);
         this.writer.text(event.delta);
         break;
       case EventType.TEXT_MESSAGE_CHUNK:
+        this.textMessage(event.messageId);
         this.writer.text(event.delta ?? '');
         break;
       case EventType.TEXT_MESSAGE_END:
         this.writer.closeText();
+        this.textMessageId = undefined;
         break;
       case EventType.REASONING_MESSAGE_CONTENT:
         this.writer.reasoning(event.delta);
@@ -168,10 +174,21 @@ export class AgUiEventProcessor {
     return this.options.toolNames.has(toolName) ? {} : { dynamic: true };
   }
 
+  /** Text of another message than the open one starts a part of its own. */
+  private textMessage(messageId: string | undefined): void {
+    if (messageId === undefined || messageId === this.textMessageId) return;
+    this.writer.closeText();
+    this.textMessageId = messageId;
+  }
+
   private startCall(id: string, name: string): PendingCall | undefined {
     if (this.calls.has(id)) return this.calls.get(id);
     const call: PendingCall = { id, name, args: '', ended: false, done: false };
     this.calls.set(id, call);
+    // Text after a call is a part of its own, after the call, as the agent said it.
+    this.writer.closeText();
+    this.writer.closeReasoning();
+    this.textMessageId = undefined;
     this.writer.toolInputStart(id, name);
     return call;
   }

@@ -158,6 +158,18 @@ describe('createAgUiTransport: the events it reads', () => {
     expect(message.parts.map((p) => p.type)).toEqual(['step-start', 'reasoning', 'text', 'tool-getWeather']);
   });
 
+  it('keeps text said after a call after it, as its own part, and each AG-UI message as its own part', async () => {
+    const { fetch } = answer(() => [
+      { type: EventType.TEXT_MESSAGE_CHUNK, messageId: 'm1', role: 'assistant', delta: 'Looking. ' },
+      ...toolCall('s1', 'searchDocs', '{}'),
+      { type: EventType.TOOL_CALL_RESULT, messageId: 'tr1', toolCallId: 's1', content: 'found' },
+      { type: EventType.TEXT_MESSAGE_CHUNK, messageId: 'm1', role: 'assistant', delta: 'Found it.' },
+      ...textMessage('m2', 'Anything else?'),
+    ]);
+    const message = await buildMessage(await collect(await send(transportWith(fetch), { body: { tools } })));
+    expect(message.parts.map((p) => (p.type === 'text' ? p.text : p.type))).toEqual(['step-start', 'Looking. ', 'dynamic-tool', 'Found it.', 'Anything else?']);
+  });
+
   it('shows a tool the agent ran itself with its result, never as one for the browser to run', async () => {
     const { fetch } = answer(() => [
       ...toolCall('s1', 'searchDocs', '{"q":"refunds"}'),
