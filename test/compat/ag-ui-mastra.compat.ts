@@ -10,8 +10,9 @@ import { run, start } from './support/process';
 
 // A real agent nobody here wrote: a Mastra agent (`@mastra/core`, which needs Node 22) through
 // the framework's own AG-UI adapter (`@ag-ui/mastra`), written to HTTP by `@ag-ui/encoder`, on an
-// AI SDK mock model. Installed from the npm registry into a temp folder with pinned versions, and
-// served on the apps' Node; the transport runs here, as a browser's chat would run it.
+// AI SDK mock model. Installed from the npm registry into a temp folder with pinned versions
+// (without the adapter's CopilotKit peers, which its main entry never loads: see the app's .npmrc),
+// and served on the apps' Node; the transport runs here, as a browser's chat would run it.
 
 const appDir = fileURLToPath(new URL('./ag-ui-mastra', import.meta.url));
 

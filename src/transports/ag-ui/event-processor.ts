@@ -1,8 +1,9 @@
 import { EventType, type AGUIEvent, type RunFinishedEvent, type TokenUsage } from '@ag-ui/core';
 import type { FinishReason, UIMessageChunk } from 'ai';
 import { errorMessage } from '../../core/tools/errors';
-import { compactUsage, type StreamUsage } from '../sse/metadata';
+import type { StreamUsage } from '../sse/metadata';
 import type { UIChunkWriter } from '../sse/ui-chunk-writer';
+import { parseArgs, resultOutput, runUsage } from './event-values';
 import { applyJsonPatch } from './json-patch';
 import { AG_UI_STATE_PART_ID } from './state';
 
@@ -258,6 +259,13 @@ export class AgUiEventProcessor {
     }
   }
 
+  private readUsage(entries: TokenUsage[] | undefined): void {
+    const read = runUsage(entries);
+    if (!read) return;
+    this.usage = read.usage;
+    this.model = read.model;
+  }
+
   private runFinished(event: RunFinishedEvent): void {
     this.ended = 'finished';
     this.readUsage(event.usage);
@@ -265,40 +273,5 @@ export class AgUiEventProcessor {
       const reasons = event.outcome.interrupts.map((i) => i.message ?? i.reason).join('; ');
       this.fail(`The agent paused for input toolchat cannot give (an AG-UI interrupt: ${reasons}).`);
     }
-  }
-
-  private readUsage(entries: TokenUsage[] | undefined): void {
-    if (!entries || entries.length === 0) return;
-    const sum = (key: keyof TokenUsage) => {
-      const values = entries.map((e) => e[key]).filter((v): v is number => typeof v === 'number');
-      return values.length > 0 ? values.reduce((a, b) => a + b, 0) : undefined;
-    };
-    this.usage = compactUsage({
-      inputTokens: sum('inputTokens'),
-      outputTokens: sum('outputTokens'),
-      totalTokens: sum('totalTokens'),
-      reasoningTokens: sum('reasoningTokens'),
-      cachedInputTokens: sum('cachedInputTokens'),
-    });
-    this.model = entries.find((e) => e.model !== undefined)?.model;
-  }
-}
-
-function parseArgs(json: string): unknown {
-  if (json.trim() === '') return {};
-  try {
-    return JSON.parse(json);
-  } catch {
-    return json;
-  }
-}
-
-/** A result's content is text (most often JSON) or content parts; JSON text is shown as its value. */
-function resultOutput(content: unknown): unknown {
-  if (typeof content !== 'string') return content;
-  try {
-    return JSON.parse(content);
-  } catch {
-    return content;
   }
 }
