@@ -21,6 +21,10 @@ beforeAll(async () => {
   mock.on({ userMessage: question, hasToolResult: false }, { toolCalls: [{ id: 'call_weather_1', name: 'getWeather', arguments: JSON.stringify({ city: 'Paris' }) }] });
   // Only a request carrying the browser tool's result gets the answer.
   mock.on({ userMessage: question, hasToolResult: true }, { content: "It's 17°C and foggy in Paris." });
+  // The agent's own tool: it runs on the server, within one run.
+  const serverQuestion = 'What time is it on the server?';
+  mock.on({ userMessage: serverQuestion, hasToolResult: false }, { toolCalls: [{ id: 'call_time_1', name: 'getServerTime', arguments: '{"timezone":"UTC"}' }] });
+  mock.on({ userMessage: serverQuestion, hasToolResult: true }, { content: 'The server clock answered.' });
   await mock.start();
 });
 
@@ -53,6 +57,35 @@ describe('examples/python-fastapi', () => {
       const lastBody = requests.at(-1)?.body as { messages?: unknown[] } | null | undefined;
       expect(lastBody?.messages?.at(-1), server.output()).toMatchObject({ role: 'tool', tool_call_id: 'call_weather_1' });
     } finally {
+      await server.stop();
+    }
+  });
+
+  it('shows a tool the agent ran itself, with its result, in one run', async () => {
+    const server = await start('.venv/bin/python', ['server.py'], {
+      cwd: dir,
+      timeoutMs: 60_000,
+      env: { OPENAI_BASE_URL: `${mock.url}/v1`, OPENAI_API_KEY: 'test-key' },
+    });
+    const page = await browser.newPage();
+    try {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      let runs = 0;
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/agent') runs++;
+      });
+      await page.goto(server.url);
+      await page.getByRole('textbox', { name: 'Message' }).fill('What time is it on the server?');
+      await page.getByRole('button', { name: 'Send' }).click();
+      const log = page.getByRole('log');
+      await log.getByText('The server clock answered.').waitFor({ timeout: 30_000 });
+      await log.getByText('getServerTime').first().waitFor();
+      await page.getByRole('button', { name: 'Send' }).waitFor();
+      expect(runs, server.output()).toBe(1);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
       await server.stop();
     }
   });

@@ -32,6 +32,8 @@ interface PendingCall {
  */
 export class AgUiEventProcessor {
   private readonly calls = new Map<string, PendingCall>();
+  /** The calls of the current step. */
+  private stepCalls: PendingCall[] = [];
   /** The call a field-less `TOOL_CALL_CHUNK` continues. */
   private chunkCall: PendingCall | undefined;
   private state: unknown;
@@ -66,21 +68,21 @@ export class AgUiEventProcessor {
         break;
       case EventType.TEXT_MESSAGE_CONTENT:
         this.textMessage(event.messageId);
-        this.writer.text(event.delta);
+        this.text(event.delta);
         break;
       case EventType.TEXT_MESSAGE_CHUNK:
         this.textMessage(event.messageId);
-        this.writer.text(event.delta ?? '');
+        this.text(event.delta ?? '');
         break;
       case EventType.TEXT_MESSAGE_END:
         this.writer.closeText();
         this.textMessageId = undefined;
         break;
       case EventType.REASONING_MESSAGE_CONTENT:
-        this.writer.reasoning(event.delta);
+        this.reasoning(event.delta);
         break;
       case EventType.REASONING_MESSAGE_CHUNK:
-        this.writer.reasoning(event.delta ?? '');
+        this.reasoning(event.delta ?? '');
         break;
       case EventType.REASONING_MESSAGE_END:
       case EventType.REASONING_END:
@@ -175,6 +177,33 @@ export class AgUiEventProcessor {
     return this.options.toolNames.has(toolName) ? {} : { dynamic: true };
   }
 
+  /**
+   * What the agent says after its own tools' results is a step of its own, as `streamText` makes
+   * it: a last step that holds only calls the agent ran and answered would send them back to it.
+   * A step with a call the browser still has to run is never split, so its result goes back.
+   */
+  private continueAfterResults(): void {
+    if (this.stepCalls.length === 0 || !this.stepCalls.every((call) => call.done)) return;
+    this.writer.closeText();
+    this.writer.closeReasoning();
+    this.textMessageId = undefined;
+    this.emit({ type: 'finish-step' });
+    this.emit({ type: 'start-step' });
+    this.stepCalls = [];
+  }
+
+  private text(delta: string): void {
+    if (delta === '') return;
+    this.continueAfterResults();
+    this.writer.text(delta);
+  }
+
+  private reasoning(delta: string): void {
+    if (delta === '') return;
+    this.continueAfterResults();
+    this.writer.reasoning(delta);
+  }
+
   /** Text of another message than the open one starts a part of its own. */
   private textMessage(messageId: string | undefined): void {
     if (messageId === undefined || messageId === this.textMessageId) return;
@@ -184,8 +213,10 @@ export class AgUiEventProcessor {
 
   private startCall(id: string, name: string): PendingCall | undefined {
     if (this.calls.has(id)) return this.calls.get(id);
+    this.continueAfterResults();
     const call: PendingCall = { id, name, args: '', ended: false, done: false };
     this.calls.set(id, call);
+    this.stepCalls.push(call);
     // Text after a call is a part of its own, after the call, as the agent said it.
     this.writer.closeText();
     this.writer.closeReasoning();

@@ -158,7 +158,7 @@ describe('createAgUiTransport: the events it reads', () => {
     expect(message.parts.map((p) => p.type)).toEqual(['step-start', 'reasoning', 'text', 'tool-getWeather']);
   });
 
-  it('keeps text said after a call after it, as its own part, and each AG-UI message as its own part', async () => {
+  it('keeps text said after the agent\'s own tool as a step of its own, and each AG-UI message as its own part', async () => {
     const { fetch } = answer(() => [
       { type: EventType.TEXT_MESSAGE_CHUNK, messageId: 'm1', role: 'assistant', delta: 'Looking. ' },
       ...toolCall('s1', 'searchDocs', '{}'),
@@ -167,7 +167,18 @@ describe('createAgUiTransport: the events it reads', () => {
       ...textMessage('m2', 'Anything else?'),
     ]);
     const message = await buildMessage(await collect(await send(transportWith(fetch), { body: { tools } })));
-    expect(message.parts.map((p) => (p.type === 'text' ? p.text : p.type))).toEqual(['step-start', 'Looking. ', 'dynamic-tool', 'Found it.', 'Anything else?']);
+    expect(message.parts.map((p) => (p.type === 'text' ? p.text : p.type))).toEqual(['step-start', 'Looking. ', 'dynamic-tool', 'step-start', 'Found it.', 'Anything else?']);
+  });
+
+  it('keeps text after a browser call in that call\'s step, so its result goes back to the agent', async () => {
+    const { fetch } = answer(() => [
+      ...toolCall('s1', 'searchDocs', '{}'),
+      ...toolCall('c1', 'getWeather', '{"city":"Paris"}'),
+      { type: EventType.TOOL_CALL_RESULT, messageId: 'tr1', toolCallId: 's1', content: 'found' },
+      ...textMessage('m1', 'Checking the weather too.'),
+    ]);
+    const message = await buildMessage(await collect(await send(transportWith(fetch), { body: { tools } })));
+    expect(message.parts.map((p) => (p.type === 'text' ? p.text : p.type))).toEqual(['step-start', 'dynamic-tool', 'tool-getWeather', 'Checking the weather too.']);
   });
 
   it('shows a tool the agent ran itself with its result, never as one for the browser to run', async () => {
