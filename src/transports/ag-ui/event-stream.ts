@@ -23,15 +23,14 @@ export interface AgUiStreamOptions {
 export function createAgUiEventStream(options: AgUiStreamOptions): TransformStream<Uint8Array, UIMessageChunk> {
   // JSON framing is the wire stage's; the AG-UI schema is applied per event by the reader.
   return createWireEventStream<unknown>(z.unknown(), options, (writer) => {
-    let processor: AgUiEventProcessor | undefined;
-    const open = () => (processor ??= new AgUiEventProcessor(writer, writer.emitChunk, options));
+    const processor = new AgUiEventProcessor(writer, writer.emitChunk, options);
     return {
       data(value) {
         const read = readAgUiEvent(value);
-        if (read.type === 'event') open().process(read.event);
-        else if (read.type === 'invalid') open().fail(read.message);
+        if (read.type === 'event') processor.process(read.event);
+        else if (read.type === 'invalid') processor.fail(read.message);
       },
-      end: () => open().end(),
+      end: () => processor.end(),
     };
   });
 }
