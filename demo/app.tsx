@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { ChatWrapper, demoTools, localStorageStorage, type ToolCallView } from 'toolchat';
+import { ChatWrapper, createAgUiTransport, demoTools, localStorageStorage, type ToolCallView } from 'toolchat';
 import { mcpToolRenderers, useMcpTools } from 'toolchat/mcp';
 import { McpConnect } from './mcp-connect';
 import { DemoSettingsBar, MarkersHint, useDemoSettings } from './settings';
@@ -18,6 +18,10 @@ const suggestions = [
 // Saved in this browser, so a reload keeps the conversation.
 const storage = localStorageStorage({ prefix: 'toolchat-demo' });
 
+// `?agui=<url>`: the chat talks to that AG-UI agent instead of /api/chat, as a chat of its own.
+const agUiUrl = new URLSearchParams(window.location.search).get('agui');
+const agUiTransport = agUiUrl ? createAgUiTransport({ url: agUiUrl }) : undefined;
+
 const weatherCard = { getWeather: (call: ToolCallView) => <WeatherCard call={call} /> };
 
 /** The demo chat: browser-side tools, the endpoint at /api/chat served by the dev server. */
@@ -30,7 +34,7 @@ export function App() {
   const renderTool = useMemo(() => ({ ...mcpToolRenderers(mcp.tools), ...weatherCard }), [mcp.tools]);
   // A chat's transport is set when it starts, so marker mode is a chat of its own, with the
   // endpoint's text-only model.
-  const markers = settings.toolMarkers;
+  const markers = settings.toolMarkers && !agUiTransport;
   return (
     <main className="demo">
       <header className="demo-header">
@@ -40,10 +44,10 @@ export function App() {
       {markers && <MarkersHint />}
       <McpConnect url={mcpUrl} mcp={mcp} onConnect={setMcpUrl} onDisconnect={() => setMcpUrl(undefined)} />
       <ChatWrapper
-        key={markers ? 'markers' : 'native'}
-        api={markers ? '/api/chat?toolMarkers=on' : '/api/chat'}
+        key={agUiTransport ? 'agui' : markers ? 'markers' : 'native'}
+        {...(agUiTransport ? { transport: agUiTransport } : { api: markers ? '/api/chat?toolMarkers=on' : '/api/chat' })}
         toolMarkers={markers ? 'on' : 'off'}
-        id={markers ? 'demo-markers' : 'demo'}
+        id={agUiTransport ? 'demo-agui' : markers ? 'demo-markers' : 'demo'}
         storage={storage}
         tools={tools}
         renderTool={renderTool}

@@ -21,11 +21,11 @@ export interface AssistantStep {
   parts: Array<{ type: 'text'; text: string } | { type: 'tool'; call: ResolvedToolCall }>;
 }
 
-type ToolPart = Extract<Part, { toolCallId: string }>;
+export type ToolPart = Extract<Part, { toolCallId: string }>;
 
 
 /** The result of a call, or `undefined` while it has none (streaming, awaiting approval…). */
-function resultOf(part: ToolPart): ResolvedToolCall['result'] | undefined {
+export function resultOf(part: ToolPart): ResolvedToolCall['result'] | undefined {
   switch (part.state) {
     case 'output-available':
       return { ok: true, output: part.output };

@@ -54,8 +54,9 @@ function serverError(text: string): { message: string; retryable?: boolean } {
   const trimmed = text.trim();
   if (!trimmed) return { message: '' };
   try {
-    const body = JSON.parse(trimmed) as { error?: { message?: unknown; retryable?: unknown } | string; message?: unknown };
-    const message = typeof body.error === 'string' ? body.error : (body.error?.message ?? body.message);
+    const body = JSON.parse(trimmed) as { error?: { message?: unknown; retryable?: unknown } | string; message?: unknown; detail?: unknown };
+    // `detail`: FastAPI's `HTTPException` body, the usual Python agent server's error.
+    const message = typeof body.error === 'string' ? body.error : (body.error?.message ?? body.message ?? body.detail);
     const retryable = typeof body.error === 'object' && typeof body.error?.retryable === 'boolean' ? body.error.retryable : undefined;
     if (typeof message === 'string' && message) {
       return { message: message.replace(/\.$/, ''), ...(retryable === undefined ? {} : { retryable }) };

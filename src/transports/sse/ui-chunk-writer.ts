@@ -31,6 +31,9 @@ export class UIChunkWriter {
     private readonly toolNames: ReadonlySet<string> = new Set(),
   ) {}
 
+  /** A chunk the writer has no method for (data parts, a result the server ran), as it is. */
+  readonly emitChunk = (chunk: UIMessageChunk): void => this.emit(chunk);
+
   start(): void {
     this.emit({ type: 'start' });
     this.emit({ type: 'start-step' });

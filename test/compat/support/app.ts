@@ -39,6 +39,6 @@ export function createApp(dir: string, packageJson: object): void {
 export function copyExample(name: string, dir: string): void {
   cpSync(path.join(root, 'examples', name), dir, {
     recursive: true,
-    filter: (source) => !/[/\\](node_modules|dist|\.next)([/\\]|$)/.test(source) && !source.endsWith('package-lock.json'),
+    filter: (source) => !/[/\\](node_modules|dist|\.next|\.venv|__pycache__)([/\\]|$)/.test(source) && !source.endsWith('package-lock.json'),
   });
 }

@@ -4,15 +4,16 @@ import { expect } from 'vitest';
 /**
  * One browser tool round as a user has it: ask for the weather, the browser runs the app's own
  * `getWeather` tool, the demo model answers from its result. `answer` holds values only that tool
- * returns, so seeing it proves the round went browser → tool → model → page.
+ * returns, so seeing it proves the round went browser → tool → model → page. `chatPath`: the
+ * endpoint whose POSTs are counted.
  */
-export async function weatherRound(browser: Browser, url: string, answer: RegExp): Promise<{ chatRequests: number }> {
+export async function weatherRound(browser: Browser, url: string, answer: RegExp, chatPath = '/api/chat'): Promise<{ chatRequests: number }> {
   const page = await browser.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   let chatRequests = 0;
   page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/chat') chatRequests++;
+    if (request.method() === 'POST' && new URL(request.url()).pathname === chatPath) chatRequests++;
   });
   try {
     await page.goto(url);
