@@ -30,6 +30,8 @@ const requestBodySchema = z.looseObject({
 });
 
 export interface ChatRequest {
+  /** The chat's id, as the AI SDK's transports send it. */
+  chatId?: string;
   messages: UIMessage[];
   tools: ToolSchemas;
   toolsDisabled: boolean;
@@ -81,7 +83,15 @@ export async function parseChatRequest(text: string): Promise<ParseResult> {
   }
   const badUrl = findBadFileUrl(messages.data);
   if (badUrl) return { ok: false, message: `Invalid messages: ${badUrl} is not a URL` };
-  return { ok: true, request: { messages: messages.data, tools, toolsDisabled: parsed.data.toolsDisabled ?? false } };
+  return {
+    ok: true,
+    request: {
+      ...(parsed.data.id === undefined ? {} : { chatId: parsed.data.id }),
+      messages: messages.data,
+      tools,
+      toolsDisabled: parsed.data.toolsDisabled ?? false,
+    },
+  };
 }
 
 /** The place of a file part whose `url` the model's conversion could not read, if any. */
