@@ -8,7 +8,7 @@ import { chatRequest, readChunks } from './chat-stream';
 // A real redis-server (Debian's package, installed by scripts/ensure-services.sh), two handler
 // instances with their own connections to it, as two servers behind a load balancer have.
 let redis: RedisServer;
-const clients: ReturnType<typeof createClient>[] = [];
+const clients: { close(): Promise<unknown> }[] = [];
 
 beforeAll(async () => {
   redis = await startRedisServer();
