@@ -119,7 +119,9 @@ export function createChatHandler(options: ChatHandlerOptions = {}): (request: R
   const signer = createToolSigner(options.secret ?? (env.TOOLCHAT_SECRET || undefined));
   const replayStore = options.replayStore ?? processReplayStore();
   const approvalTtlMs = options.approvalTtlMs ?? DEFAULT_APPROVAL_TTL_MS;
-  if (!(approvalTtlMs > 0)) throw new Error('createChatHandler: approvalTtlMs must be a positive number of milliseconds');
+  if (!(approvalTtlMs > 0) || !Number.isFinite(approvalTtlMs)) {
+    throw new Error('createChatHandler: approvalTtlMs must be a positive, finite number of milliseconds');
+  }
   const now = options.now ?? Date.now;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const serverTools = options.tools ?? {};

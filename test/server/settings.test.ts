@@ -44,6 +44,16 @@ describe('in production (NODE_ENV=production)', () => {
   });
 });
 
+describe('the approval window', () => {
+  it('approvalTtlMs must be a positive, finite number of milliseconds', () => {
+    for (const approvalTtlMs of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => createChatHandler({ model: createDemoModel(), approvalTtlMs })).toThrow(
+        'createChatHandler: approvalTtlMs must be a positive, finite number of milliseconds',
+      );
+    }
+  });
+});
+
 describe('in development', () => {
   it('warns once for each, and answers with the demo model', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
