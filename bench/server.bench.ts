@@ -24,6 +24,9 @@ import { z } from 'zod';
 import { toolSchemas } from '../src/core/tools/tool-schemas';
 import { createChatHandler, createDemoModel, toNodeHandler } from '../src/server/index';
 import { demoTools } from '../src/transports/demo/tools';
+import { existsSync } from 'node:fs';
+import { startRedisServer, REDIS_SERVER_PATH, type RedisServer } from '../test/support/redis-server';
+import { approvalBody, replayHandler, type ReplayRole } from './server-replay';
 import { median, round } from './support/measure';
 import type { BenchRow } from './types';
 
@@ -38,7 +41,9 @@ const WAVES = Math.max(4, Number(process.env.BENCH_SERVER_WAVES ?? 10));
 /** A wave that takes longer has failed (bounded in time as in count). */
 const WAVE_TIMEOUT_MS = 60_000;
 
-type Role = 'toolchat' | 'ai-sdk';
+type Role = 'toolchat' | 'ai-sdk' | ReplayRole;
+/** Waves of each replay-store run (`BENCH_SERVER_REPLAY_WAVES=0` skips them). */
+const REPLAY_WAVES = Number(process.env.BENCH_SERVER_REPLAY_WAVES ?? 6);
 type ServerMessage = { type: 'ready'; port: number } | { type: 'heap'; bytes: number } | { type: 'busy'; ms: number };
 
 /** A server-side tool, so that its calls are signed and its execute runs in the request. */
@@ -66,11 +71,13 @@ async function aiSdkRoute(request: Request): Promise<Response> {
 }
 
 /** The server side, in a worker: a handler mounted the way an app mounts it. */
-function serve(role: Role): void {
+async function serve(role: Role, redisUrl: string | undefined): Promise<void> {
   const handler =
     role === 'toolchat'
       ? createChatHandler({ model: createDemoModel(), secret: 'bench-secret-bench-secret-bench-secret', tools: { getTime } })
-      : aiSdkRoute;
+      : role === 'ai-sdk'
+        ? aiSdkRoute
+        : await replayHandler(role, redisUrl);
   const server = createServer(toNodeHandler(handler));
   server.keepAliveTimeout = 60_000;
   server.listen(0, '127.0.0.1', () => {
@@ -90,7 +97,7 @@ function serve(role: Role): void {
 }
 
 const role = (workerData as { role?: Role } | null)?.role;
-if (!isMainThread && role) serve(role);
+if (!isMainThread && role) void serve(role, (workerData as { redisUrl?: string }).redisUrl);
 
 const { getTime: _serverSide, ...browserTools } = demoTools;
 const schemas = toolSchemas(browserTools);
@@ -148,13 +155,18 @@ function post(agent: Agent, port: number, body: string): Promise<Sample> {
   });
 }
 
-async function wave(agent: Agent, port: number, offset: number): Promise<{ samples: Sample[]; wallMs: number }> {
+async function wave(
+  agent: Agent,
+  port: number,
+  offset: number,
+  body: (i: number) => string = (i) => bodies[i % bodies.length]!,
+): Promise<{ samples: Sample[]; wallMs: number }> {
   const started = performance.now();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`bench server: a wave took over ${WAVE_TIMEOUT_MS} ms`)), WAVE_TIMEOUT_MS);
   });
-  const requests = Array.from({ length: CONCURRENCY }, (_, i) => post(agent, port, bodies[(offset + i) % bodies.length]!));
+  const requests = Array.from({ length: CONCURRENCY }, (_, i) => post(agent, port, body(offset * CONCURRENCY + i)));
   try {
     const samples = await Promise.race([Promise.all(requests), timeout]);
     return { samples, wallMs: performance.now() - started };
@@ -169,8 +181,8 @@ function percentile(values: number[], p: number): number {
 }
 
 /** A server in its own worker, and a way to ask it for its heap after GC. */
-async function startServer(role: Role) {
-  const worker = new Worker(new URL(import.meta.url), { workerData: { role } });
+async function startServer(role: Role, redisUrl?: string) {
+  const worker = new Worker(new URL(import.meta.url), { workerData: { role, redisUrl } });
   const waiting: ((message: ServerMessage) => void)[] = [];
   worker.on('message', (message: ServerMessage) => waiting.shift()?.(message));
   const next = () => new Promise<ServerMessage>((resolve) => waiting.push(resolve));
@@ -205,11 +217,11 @@ interface Run {
 export default async function run(): Promise<BenchRow[]> {
   const servers = { toolchat: await startServer('toolchat'), 'ai-sdk': await startServer('ai-sdk') };
   const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
-  const runs: Record<Role, Run> = {
+  const runs: Record<'toolchat' | 'ai-sdk', Run> = {
     toolchat: { samples: [], rates: [], busyPerRequest: [], heap: [] },
     'ai-sdk': { samples: [], rates: [], busyPerRequest: [], heap: [] },
   };
-  const order: Role[] = ['toolchat', 'ai-sdk'];
+  const order = ['toolchat', 'ai-sdk'] as const;
   try {
     // Warm-up: JIT, sockets, the handler's key.
     for (let i = 0; i < 2; i++) for (const r of order) await wave(agent, servers[r].port, i);
@@ -230,7 +242,91 @@ export default async function run(): Promise<BenchRow[]> {
     agent.destroy();
     await Promise.all(order.map((r) => servers[r].stop()));
   }
-  return [...rows(runs.toolchat, runs['ai-sdk'])];
+  return [...rows(runs.toolchat, runs['ai-sdk']), ...(REPLAY_WAVES > 0 ? await replayRuns() : [])];
+}
+
+/** The replay-store runs: approvals only, memory store and (with redis-server here) Redis, against the AI SDK route. */
+async function replayRuns(): Promise<BenchRow[]> {
+  const redis: RedisServer | undefined = existsSync(REDIS_SERVER_PATH) ? await startRedisServer() : undefined;
+  const roles: ReplayRole[] = ['toolchat-memory', ...(redis ? (['toolchat-redis'] as const) : []), 'ai-sdk-approval'];
+  const servers = new Map(await Promise.all(roles.map(async (r) => [r, await startServer(r, redis?.url)] as const)));
+  const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
+  const runs = new Map(roles.map((r) => [r, { samples: [], rates: [], busyPerRequest: [], heap: [] } as Run]));
+  // Every wave of every role approves calls no other wave saw: signed up front, outside the timing.
+  const total = (REPLAY_WAVES + 1) * CONCURRENCY;
+  const made = new Map<ReplayRole, string[]>();
+  for (const r of roles) made.set(r, await Promise.all(Array.from({ length: total }, (_, n) => approvalBody(n, r))));
+  try {
+    for (const r of roles) await wave(agent, servers.get(r)!.port, 0, (i) => made.get(r)![i]!);
+    for (const r of roles) runs.get(r)!.heap.push(await servers.get(r)!.heap());
+    for (let i = 1; i <= REPLAY_WAVES; i++) {
+      for (const r of i % 2 === 0 ? roles : [...roles].reverse()) {
+        const server = servers.get(r)!;
+        const run = runs.get(r)!;
+        const busyBefore = await server.busy();
+        const result = await wave(agent, server.port, i, (n) => made.get(r)![n]!);
+        run.busyPerRequest.push(((await server.busy()) - busyBefore) / CONCURRENCY);
+        run.samples.push(...result.samples);
+        run.rates.push((CONCURRENCY / result.wallMs) * 1000);
+        run.heap.push(await server.heap());
+      }
+      process.stderr.write('r');
+    }
+  } finally {
+    agent.destroy();
+    await Promise.all([...servers.values()].map((server) => server.stop()));
+    await redis?.stop();
+  }
+  return [...replayRows(runs)];
+}
+
+function* replayRows(runs: Map<ReplayRole, Run>): Generator<BenchRow> {
+  const baseline = runs.get('ai-sdk-approval')!;
+  const completed = (run: Run) => run.samples.filter((sample) => sample.ok);
+  const p = (run: Run, q: number) => percentile(completed(run).map((sample) => sample.totalMs), q);
+  const mb = (bytes: number) => round(bytes / (1024 * 1024));
+  const label = `${REPLAY_WAVES} waves of ${CONCURRENCY} concurrent approvals, 1 in 3 resent`;
+  yield { bench: BENCH, case: `AI SDK route, approvals: requests completed (${label})`, value: completed(baseline).length, unit: 'requests' };
+  yield { bench: BENCH, case: 'AI SDK route, approvals: server thread busy per request', value: round(median(baseline.busyPerRequest)), unit: 'ms' };
+  yield { bench: BENCH, case: 'AI SDK route, approvals: latency p50, whole answer', value: round(p(baseline, 50)), unit: 'ms' };
+  for (const [r, name] of [
+    ['toolchat-memory', 'createChatHandler + memory replay store'],
+    ['toolchat-redis', 'createChatHandler + Redis replay store'],
+  ] as const) {
+    const run = runs.get(r);
+    if (!run) continue;
+    yield { bench: BENCH, case: `${name}: requests completed (${label})`, value: completed(run).length, unit: 'requests', target: `= ${REPLAY_WAVES * CONCURRENCY}` };
+    yield {
+      bench: BENCH,
+      case: `${name}: server thread busy per request`,
+      value: round(median(run.busyPerRequest)),
+      unit: 'ms',
+      baseline: 'AI SDK route, approvals, the wave before or after',
+      ratio: round(median(run.busyPerRequest.map((value, i) => value / (baseline.busyPerRequest[i] ?? Number.NaN)))),
+      target: '≤ 1.3',
+    };
+    yield { bench: BENCH, case: `${name}: latency p50, whole answer, ${CONCURRENCY} in flight`, value: round(p(run, 50)), unit: 'ms' };
+    yield {
+      bench: BENCH,
+      case: `${name}: latency p99, whole answer, ${CONCURRENCY} in flight`,
+      value: round(p(run, 99)),
+      unit: 'ms',
+      baseline: 'its own p50',
+      ratio: round(p(run, 99) / p(run, 50)),
+      target: '≤ 5',
+    };
+    const start = run.heap[0] ?? Number.NaN;
+    const end = median(run.heap.slice(-3));
+    yield {
+      bench: BENCH,
+      case: `${name}: server heap after ${REPLAY_WAVES * CONCURRENCY} approvals (after GC, median of the last 3 waves)`,
+      value: mb(end),
+      unit: 'MB',
+      baseline: `after the warm-up (${mb(start)} MB)`,
+      ratio: round(end / start),
+      target: '≤ 1.1',
+    };
+  }
 }
 
 function* rows(ours: Run, baseline: Run): Generator<BenchRow> {

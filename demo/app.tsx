@@ -29,7 +29,8 @@ export function App() {
   const [settings, changeSettings] = useDemoSettings();
   // An MCP server's tools join the demo's own, prefixed `mcp_`.
   const [mcpUrl, setMcpUrl] = useState<string | undefined>(undefined);
-  const mcp = useMcpTools({ url: mcpUrl, name: 'mcp' });
+  // The demo's own example server: its read-only hints are believed (others' never are by default).
+  const mcp = useMcpTools({ url: mcpUrl, name: 'mcp', trust: 'all' });
   const tools = useMemo(() => ({ ...demoTools, ...mcp.tools }), [mcp.tools]);
   const renderTool = useMemo(() => ({ ...mcpToolRenderers(mcp.tools), ...weatherCard }), [mcp.tools]);
   // A chat's transport is set when it starts, so marker mode is a chat of its own, with the

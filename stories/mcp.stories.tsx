@@ -9,7 +9,8 @@ import mcpChatSource from './usage/mcp-chat.tsx?raw';
 const meta = {
   title: 'MCP/useMcpTools',
   component: McpChat,
-  args: { url: 'https://mcp.example/mcp', name: 'mcp' },
+  // The in-page example server is the story's own: its read-only hints are believed.
+  args: { url: 'https://mcp.example/mcp', name: 'mcp', trust: 'all' },
   argTypes: {
     maxToolRounds: playgroundArgTypes.maxToolRounds,
     toolMarkers: playgroundArgTypes.toolMarkers,
@@ -18,6 +19,7 @@ const meta = {
     throttle: playgroundArgTypes.throttle,
     url: { control: 'text', table: { category: 'MCP' } },
     name: { control: 'text', table: { category: 'MCP' } },
+    trust: { control: false, table: { category: 'MCP' } },
     fetch: { control: false, table: { category: 'MCP' } },
   },
   decorators: [chatFrame],

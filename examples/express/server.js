@@ -1,9 +1,9 @@
 import express from 'express';
-import { createChatHandler, toNodeHandler } from 'toolchat/server';
+import { createChatHandler, createDemoModel, toNodeHandler } from 'toolchat/server';
 
 // OPENAI_API_KEY (with optional OPENAI_BASE_URL, OPENAI_MODEL) picks a real model; without it the
-// embedded demo model answers.
-const chat = createChatHandler();
+// embedded demo model answers, chosen by name (in production no model at all is an error).
+const chat = createChatHandler(process.env.OPENAI_API_KEY ? {} : { model: createDemoModel() });
 
 const app = express();
 // No body parser on this route: the handler reads the request body itself.

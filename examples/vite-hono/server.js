@@ -1,11 +1,11 @@
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import { createChatHandler } from 'toolchat/server';
+import { createChatHandler, createDemoModel } from 'toolchat/server';
 
 // OPENAI_API_KEY (with optional OPENAI_BASE_URL, OPENAI_MODEL) picks a real model; without it the
-// embedded demo model answers.
-const chat = createChatHandler();
+// embedded demo model answers, chosen by name (in production no model at all is an error).
+const chat = createChatHandler(process.env.OPENAI_API_KEY ? {} : { model: createDemoModel() });
 
 const app = new Hono();
 app.post('/api/chat', (c) => chat(c.req.raw));

@@ -2,8 +2,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool as McpToolListing } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolSet } from '../core/tools/define-tool';
 import { errorMessage } from '../core/tools/errors';
+import { quoteClientText } from '../core/tools/issue-text';
+import { ToolSchemaError, toolDefinitionProblem } from '../core/tools/tool-schema-check';
 import { McpConnectionError, openMcpClient, type McpTransportKind } from './mcp-transport';
-import { defaultNeedsApproval, toToolDefinition, type McpToolInfo } from './mcp-tool';
+import { defaultNeedsApproval, toToolDefinition, type McpToolInfo, type McpTrust } from './mcp-tool';
+import { objectSchema } from './json-schema';
 import { localToolNames } from './tool-names';
 
 /** Options of {@link connectMcpTools}. */
@@ -29,10 +32,19 @@ export interface ConnectMcpToolsOptions {
    */
   transport?: McpTransportKind | 'auto';
   /**
-   * Whether a call waits for the user's approval: for every tool, or decided per tool.
-   * @default tools not annotated `readOnlyHint: true`, or annotated `destructiveHint: true`, ask
+   * Whether a call waits for the user's approval: for every tool, or decided per tool (the
+   * rule sees whether `trust` covers the tool).
+   * @default every call asks, except to a trusted tool annotated `readOnlyHint: true` and not `destructiveHint: true`
    */
   needsApproval?: boolean | ((tool: McpToolInfo) => boolean);
+  /**
+   * The tools (by the server's names) whose annotations the app believes, or `'all'` for a
+   * server it trusts. A hint from a tool not listed never skips approval: any server can call
+   * a destructive tool `readOnlyHint`.
+   * @default none: every call asks
+   * @example trust: { tools: ['search_docs', 'read_page'] }
+   */
+  trust?: McpTrust;
   /**
    * Time limit of each call; the loop aborts it (sending MCP's cancellation) when it runs out.
    * @default the chat's `timeoutMs` (30 000)
@@ -66,6 +78,12 @@ export interface McpConnection {
   readonly server: McpServerInfo;
   /** `'open'`, or `'closed'` after `close()`, or `'lost'` when the server went away. */
   readonly state: 'open' | 'closed' | 'lost';
+  /**
+   * The server's tools left out of `tools`, each an error naming the tool and why: a name or
+   * JSON Schema a chat handler would refuse (an unknown type, too deep, too large). Each also
+   * reaches `onError` when it first appears.
+   */
+  readonly rejectedTools: readonly ToolSchemaError[];
   /** Calls `listener` when `tools` or `state` change; returns the unsubscribe function. */
   subscribe(listener: () => void): () => void;
   /** Asks the server for its tools again (done by itself on `tools/list_changed`). */
@@ -77,27 +95,34 @@ export interface McpConnection {
 // How long a server that reported trouble has to answer a ping before it counts as gone.
 const PING_TIMEOUT_MS = 5000;
 
-/** Every tool of the server, page after page. */
+/** Pages of a tool list past which a server is taken to page forever. */
+const MAX_TOOL_PAGES = 100;
+
+/** Every tool of the server, page after page; an error when the paging does not end. */
 async function listAllTools(client: Client): Promise<McpToolListing[]> {
   const tools: McpToolListing[] = [];
+  const cursors = new Set<string>();
   let cursor: string | undefined;
-  // A server that repeats its cursor would page forever: the bound is far above any real list.
-  for (let page = 0; page < 100; page++) {
+  for (let page = 0; ; page++) {
+    if (page === MAX_TOOL_PAGES) throw new Error(`its tool list did not end after ${MAX_TOOL_PAGES} pages`);
     const result = await client.listTools(cursor === undefined ? undefined : { cursor });
     tools.push(...result.tools);
     cursor = result.nextCursor;
-    if (cursor === undefined) break;
+    if (cursor === undefined) return tools;
+    // The same page again would page forever, listing the same tools each time.
+    if (cursors.has(cursor)) throw new Error(`its tool list repeated the page cursor ${quoteClientText(cursor)}`);
+    cursors.add(cursor);
   }
-  return tools;
 }
 
 /**
  * Connects to an MCP server over HTTP from the browser (with the official SDK's client) and
  * turns its tools into toolchat tools: their input is validated in the browser against each
  * tool's JSON Schema, `execute` calls `tools/call` with the loop's signal (Stop and timeouts
- * send MCP's cancellation), and the output carries the MCP content. Tools that are not
- * annotated read-only, or are annotated destructive, ask for approval by default. The set
- * follows `tools/list_changed`. Rejects with a readable {@link McpConnectionError} when the
+ * send MCP's cancellation), and the output carries the MCP content. Every call asks for
+ * approval by default, unless the app trusts the tool (`trust`) and it is annotated read-only.
+ * A tool whose name or schema a chat handler would refuse is left out and reported
+ * (`rejectedTools`, `onError`); the others work. The set follows `tools/list_changed`. Rejects with a readable {@link McpConnectionError} when the
  * server cannot be reached or refuses the session.
  *
  * @example
@@ -136,8 +161,12 @@ export async function connectMcpTools(options: ConnectMcpToolsOptions): Promise<
     lost: () => lost,
     serverLabel: label,
     needsApproval: options.needsApproval ?? defaultNeedsApproval,
+    trust: options.trust,
     timeoutMs: options.timeoutMs,
   };
+  let rejectedTools: ToolSchemaError[] = [];
+  // Reported once per tool and problem, not on every refresh.
+  const reported = new Set<string>();
 
   let refreshes = 0;
   const refresh = async () => {
@@ -146,7 +175,22 @@ export async function connectMcpTools(options: ConnectMcpToolsOptions): Promise<
     const listings = await listAllTools(context.client());
     if (refreshing !== refreshes || state !== 'open') return;
     const names = localToolNames(listings.map((listing) => listing.name), options.name);
-    tools = Object.fromEntries(listings.map((listing, i) => [names[i]!, toToolDefinition(listing, names[i]!, context)]));
+    const accepted: [string, ReturnType<typeof toToolDefinition>][] = [];
+    const rejected: ToolSchemaError[] = [];
+    for (const [i, listing] of listings.entries()) {
+      const definition = toToolDefinition(listing, names[i]!, context);
+      // The check the chat handler makes: a tool it would refuse fails here, alone, by name.
+      const problem = toolDefinitionProblem(names[i]!, { description: definition.description, inputSchema: objectSchema(listing.inputSchema) });
+      if (problem === undefined) accepted.push([names[i]!, definition]);
+      else rejected.push(new ToolSchemaError(names[i]!, `The MCP server ${label} listed a tool the chat cannot use: ${problem}`));
+    }
+    tools = Object.fromEntries(accepted);
+    rejectedTools = rejected;
+    for (const error of rejected) {
+      if (reported.has(error.message)) continue;
+      reported.add(error.message);
+      reportError(error);
+    }
     notify();
   };
 
@@ -224,6 +268,9 @@ export async function connectMcpTools(options: ConnectMcpToolsOptions): Promise<
     },
     get state() {
       return state;
+    },
+    get rejectedTools() {
+      return rejectedTools;
     },
     server,
     subscribe(listener) {

@@ -3,7 +3,8 @@ export type { ConnectMcpToolsOptions, McpConnection, McpServerInfo } from './con
 export { McpConnectionError } from './mcp-transport';
 export type { McpTransportKind } from './mcp-transport';
 export { defaultNeedsApproval } from './mcp-tool';
-export type { McpProgress, McpToolInfo } from './mcp-tool';
+export type { McpProgress, McpToolInfo, McpTrust } from './mcp-tool';
+export { ToolSchemaError } from '../core/tools/tool-schema-check';
 export { McpToolError, isMcpToolOutput, mcpText } from './mcp-output';
 export type { McpContent, McpToolOutput } from './mcp-output';
 export { webMCPTools } from './webmcp/webmcp-tools';

@@ -13,6 +13,11 @@ export interface McpToolInfo {
   localName: string;
   title?: string;
   description?: string;
+  /**
+   * Whether the app trusts this tool's annotations (the connection's `trust` lists it, or is
+   * `'all'`). As MCP says, hints from a server you do not trust cannot be believed.
+   */
+  trusted: boolean;
   /** The server's hints; as MCP says, none of them can be trusted from an untrusted server. */
   annotations?: {
     title?: string | undefined;
@@ -24,11 +29,23 @@ export interface McpToolInfo {
 }
 
 /**
- * The default approval rule: a tool runs without asking only when the server says it only
- * reads (`readOnlyHint: true`) and does not say it is destructive.
+ * The default approval rule: every call asks, unless the app trusts the tool (`trust`) and the
+ * server says it only reads (`readOnlyHint: true`) and does not say it is destructive. A hint
+ * alone, from a server the app does not trust, never skips the question.
  */
 export function defaultNeedsApproval(tool: McpToolInfo): boolean {
+  if (!tool.trusted) return true;
   return tool.annotations?.readOnlyHint !== true || tool.annotations.destructiveHint === true;
+}
+
+/** Which tools of a server the app trusts: their annotations are believed (see `defaultNeedsApproval`). */
+export type McpTrust = 'all' | { tools: readonly string[] };
+
+/** Whether `trust` covers the tool the server calls `name`. */
+export function isTrusted(trust: McpTrust | undefined, name: string): boolean {
+  if (trust === undefined) return false;
+  if (trust === 'all') return true;
+  return trust.tools.includes(name);
 }
 
 // Timers wrap above 2^31 − 1 ms: the SDK's own limit stays out of the loop's way at this.
@@ -40,6 +57,7 @@ export interface McpToolContext {
   lost: () => Promise<never>;
   serverLabel: string;
   needsApproval: boolean | ((tool: McpToolInfo) => boolean);
+  trust: McpTrust | undefined;
   timeoutMs: number | undefined;
 }
 
@@ -127,6 +145,7 @@ export function toToolDefinition(listing: McpToolListing, localName: string, con
   const info: McpToolInfo = {
     name: listing.name,
     localName,
+    trusted: isTrusted(context.trust, listing.name),
     ...(listing.title === undefined ? {} : { title: listing.title }),
     ...(listing.description === undefined ? {} : { description: listing.description }),
     ...(listing.annotations === undefined ? {} : { annotations: listing.annotations }),

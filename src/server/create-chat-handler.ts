@@ -6,9 +6,12 @@ import { withinInputLimits } from '../core/tools/input-limits';
 import { createDemoModel } from '../transports/demo/model';
 import { awaitAnswerStart } from './answer-start';
 import { describeProviderError, providerErrorMiddleware, type ProviderFailure } from './provider-error';
+import { processReplayStore, type ReplayStore } from './replay/replay-store';
+import { runOnceTools } from './replay/run-once';
 import { quoteClientText } from './request/client-text';
 import { readBody } from './request/read-body';
 import { parseChatRequest } from './request-body';
+import { checkSettings } from './settings';
 import { toolInputLimitMiddleware } from './tool-input-limits';
 import { createChunkSigner } from './trust/sign-tool-chunks';
 import { createToolSigner } from './trust/tool-signature';
@@ -17,11 +20,16 @@ import { verifyToolParts, type UnverifiedToolPart } from './trust/verify-tool-pa
 /** 8 MB: see `maxBodyBytes`. */
 const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
 
+/** 24 hours: see `approvalTtlMs`. */
+const DEFAULT_APPROVAL_TTL_MS = 24 * 60 * 60 * 1000;
+
 /** Options of {@link createChatHandler}. */
 export interface ChatHandlerOptions {
   /**
    * The model that answers. Without it: `OPENAI_API_KEY` (with optional `OPENAI_BASE_URL` and
-   * `OPENAI_MODEL`) picks an OpenAI-compatible chat model, and otherwise the embedded demo model.
+   * `OPENAI_MODEL`) picks an OpenAI-compatible chat model; with neither, in production
+   * (`NODE_ENV=production`) creating the handler throws, and in development the embedded demo
+   * model answers (with a warning). Choose the demo model with `model: createDemoModel()`.
    */
   model?: LanguageModel;
   /** Instructions for the model. The client cannot send any: its `system` messages get a 400. */
@@ -54,10 +62,26 @@ export interface ChatHandlerOptions {
    * Key (at least 32 characters) of the HMAC-SHA256 signatures on the server-tool calls and
    * results this handler streams. Give every instance the same one. Without it, a random key
    * per process: after a restart, or on another instance, earlier server-tool calls no longer
-   * verify and are dropped from what the model sees.
+   * verify and are dropped from what the model sees. In production, server tools that need
+   * approval without a secret are an error at creation.
    * @default env.TOOLCHAT_SECRET, else a random key per process
    */
   secret?: string;
+  /**
+   * Where approved server-tool calls are recorded as they run, so that each runs at most once
+   * however often its approval arrives (a resent request, concurrent copies). The memory store
+   * holds for one process; give every instance one shared store (`redisReplayStore(client)`)
+   * when there are several.
+   * @default one memoryReplayStore() shared by the handlers of this process
+   */
+  replayStore?: ReplayStore;
+  /**
+   * How long after the model made a server-tool call the user may approve it; a later approval
+   * gets an error result ("approvals expire"), not a run. Calls are recorded this long (plus a
+   * minute) in `replayStore`.
+   * @default 24 * 60 * 60 * 1000 (24 hours)
+   */
+  approvalTtlMs?: number;
   /**
    * Largest request body, in bytes, counted as it arrives; a larger one gets a `413`. The
    * whole conversation comes with every request, images as base64 data URLs (4/3 of their
@@ -67,8 +91,13 @@ export interface ChatHandlerOptions {
   maxBodyBytes?: number;
   /** Told about each server-tool part of a request that did not verify and was dropped (to log it). */
   onUnverifiedToolPart?: (part: UnverifiedToolPart) => void;
-  /** Environment to read `OPENAI_*` and `TOOLCHAT_SECRET` from. @default process.env where it exists */
+  /** Environment to read `NODE_ENV`, `OPENAI_*` and `TOOLCHAT_SECRET` from. @default process.env where it exists */
   env?: Record<string, string | undefined>;
+  /**
+   * The clock, in ms since the epoch: when calls are signed and approvals expire (for tests).
+   * @default Date.now
+   */
+  now?: () => number;
 }
 
 /**
@@ -79,12 +108,21 @@ export interface ChatHandlerOptions {
  * itself, and streams the answer in the AI SDK's UI message stream protocol. The model call is
  * aborted when the request's `signal` aborts or the response body is cancelled. A model call
  * that fails before any output is answered with the provider's message as an HTTP error
- * (`429` with `Retry-After` for a rate limit, `502` otherwise).
+ * (`429` with `Retry-After` for a rate limit, `502` otherwise). An approved server-tool call
+ * runs at most once (see `replayStore`). Throws at creation on settings unsafe in production
+ * (no model, or approvals without a secret).
  */
 export function createChatHandler(options: ChatHandlerOptions = {}): (request: Request) => Promise<Response> {
   const env = options.env ?? readProcessEnv();
+  checkSettings(options, env);
   const model = withProviderErrors(options.model ?? modelFromEnv(env));
   const signer = createToolSigner(options.secret ?? (env.TOOLCHAT_SECRET || undefined));
+  const replayStore = options.replayStore ?? processReplayStore();
+  const approvalTtlMs = options.approvalTtlMs ?? DEFAULT_APPROVAL_TTL_MS;
+  if (!(approvalTtlMs > 0) || !Number.isFinite(approvalTtlMs)) {
+    throw new Error('createChatHandler: approvalTtlMs must be a positive, finite number of milliseconds');
+  }
+  const now = options.now ?? Date.now;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const serverTools = options.tools ?? {};
   const isServerTool = (name: string) => Object.hasOwn(serverTools, name);
@@ -99,7 +137,9 @@ export function createChatHandler(options: ChatHandlerOptions = {}): (request: R
     const taken = Object.keys(tools).find(isServerTool);
     if (taken !== undefined) return jsonError(400, `Invalid tool ${quoteClientText(taken)}: the server has a tool of that name`);
 
-    const verified = await verifyToolParts(parsed.request.messages, { isServerTool, signer });
+    // A chat's calls verify only in that chat: a signed call pasted into another does not.
+    const chatId = parsed.request.chatId ?? '';
+    const verified = await verifyToolParts(parsed.request.messages, { chatId, isServerTool, signer });
     if (options.onUnverifiedToolPart) for (const part of verified.dropped) options.onUnverifiedToolPart(part);
     const { messages } = verified;
 
@@ -128,7 +168,9 @@ export function createChatHandler(options: ChatHandlerOptions = {}): (request: R
         messages,
         ...(markers ? markers : { tools, toolsDisabled }),
         ...(markers || options.system === undefined ? {} : { system: options.system }),
-        ...(options.tools === undefined ? {} : { serverTools: options.tools }),
+        ...(options.tools === undefined
+          ? {}
+          : { serverTools: runOnceTools(options.tools, { approved: verified.approved, store: replayStore, ttlMs: approvalTtlMs, now }) }),
         ...(options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }),
         abortSignal: abort.signal,
         onError: (error) => {
@@ -142,7 +184,7 @@ export function createChatHandler(options: ChatHandlerOptions = {}): (request: R
       stopModel();
       return jsonError(400, 'Invalid messages: they cannot be converted for the model');
     }
-    const sign = createChunkSigner({ isServerTool, signer, calls: verified.calls });
+    const sign = createChunkSigner({ chatId, isServerTool, signer, calls: verified.calls, now });
     try {
       const started = await awaitAnswerStart(stream, {
         // A call's input past the limits would fail the stream here (it cannot be written) or

@@ -1,9 +1,13 @@
 export { createChatHandler } from './create-chat-handler';
 export type { ChatHandlerOptions } from './create-chat-handler';
 export type { UnverifiedToolPart } from './trust/verify-tool-parts';
+export { memoryReplayStore } from './replay/replay-store';
+export type { MemoryReplayStoreOptions, ReplayOutcome, ReplayStore } from './replay/replay-store';
+export { redisReplayStore } from './replay/redis-replay-store';
+export type { RedisReplayClient, RedisReplayStoreOptions } from './replay/redis-replay-store';
 export { streamChat } from '../core/model/stream-chat';
 export type { StreamChatOptions } from '../core/model/stream-chat';
 export { createDemoModel } from '../transports/demo/model';
 export type { DemoModelOptions } from '../transports/demo/model';
 export { toNodeHandler } from './node-handler';
-export type { NodeHandlerOptions, NodeRequest, NodeResponse } from './node-handler';
+export type { NodeHandlerOptions, NodeResponse, NodeRequest } from './node-handler';

@@ -1,23 +1,15 @@
 import { safeValidateUIMessages, type UIMessage } from 'ai';
 import * as z from 'zod';
 import { depthExceeds } from '../core/tools/input-limits';
+import { toolDefinitionProblem } from '../core/tools/tool-schema-check';
 import type { ToolSchemas } from '../core/tools/types';
-import { formatIssues, quoteClientText } from './request/client-text';
-import { toolInputSchema } from './request/json-schema';
-
-/** Names OpenAI, Anthropic and Gemini all accept for a tool. */
-const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+import { formatIssues } from './request/client-text';
 
 /**
  * Deeper JSON is refused before validation, which recurses. Twice the depth the client keeps
  * of a tool output (64), so a conversation the client made always fits with its envelope.
  */
 export const MAX_DEPTH = 128;
-
-const toolSchema = z.object({
-  description: z.string().optional(),
-  inputSchema: toolInputSchema,
-});
 
 /** The body a toolchat client posts: the AI SDK's, plus the tools and the final-round flag. */
 const requestBodySchema = z.looseObject({
@@ -30,6 +22,8 @@ const requestBodySchema = z.looseObject({
 });
 
 export interface ChatRequest {
+  /** The chat's id, as the AI SDK's transports send it. */
+  chatId?: string;
   messages: UIMessage[];
   tools: ToolSchemas;
   toolsDisabled: boolean;
@@ -62,12 +56,11 @@ export async function parseChatRequest(text: string): Promise<ParseResult> {
 
   const tools: ToolSchemas = {};
   for (const [name, definition] of Object.entries(parsed.data.tools ?? {})) {
-    if (!TOOL_NAME.test(name)) {
-      return { ok: false, message: `Invalid tool name ${quoteClientText(name)}: use 1 to 64 letters, digits, _ or -` };
-    }
-    const tool = toolSchema.safeParse(definition);
-    if (!tool.success) return { ok: false, message: `Invalid tool ${quoteClientText(name)}: ${formatIssues(tool.error.issues)}` };
-    tools[name] = tool.data as ToolSchemas[string];
+    const problem = toolDefinitionProblem(name, definition);
+    if (problem !== undefined) return { ok: false, message: problem };
+    // Only what the model is told: other keys the client sent stay out.
+    const { description, inputSchema } = definition as ToolSchemas[string];
+    tools[name] = description === undefined ? { inputSchema } : { description, inputSchema };
   }
 
   const messages = await safeValidateUIMessages({ messages: parsed.data.messages });
@@ -81,7 +74,15 @@ export async function parseChatRequest(text: string): Promise<ParseResult> {
   }
   const badUrl = findBadFileUrl(messages.data);
   if (badUrl) return { ok: false, message: `Invalid messages: ${badUrl} is not a URL` };
-  return { ok: true, request: { messages: messages.data, tools, toolsDisabled: parsed.data.toolsDisabled ?? false } };
+  return {
+    ok: true,
+    request: {
+      ...(parsed.data.id === undefined ? {} : { chatId: parsed.data.id }),
+      messages: messages.data,
+      tools,
+      toolsDisabled: parsed.data.toolsDisabled ?? false,
+    },
+  };
 }
 
 /** The place of a file part whose `url` the model's conversion could not read, if any. */

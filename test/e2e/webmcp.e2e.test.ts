@@ -89,8 +89,9 @@ describe('the WebMCP demo page in Chromium (@mcp-b/webmcp-polyfill)', () => {
     });
     expect(JSON.parse((await run('deleteFile', '{"path":"report.pdf"}')).result ?? 'null')).toEqual({ deleted: 'report.pdf' });
     expect(dialogs).toEqual([
-      'An agent asks to run "deleteFile" with {"path":"report.pdf"}. Allow it?',
-      'An agent asks to run "deleteFile" with {"path":"report.pdf"}. Allow it?',
+      // The name and the input between Unicode isolates (U+2068 … U+2069): no bidi text around them.
+      'An agent asks to run "\u2068deleteFile\u2069" with \u2068{"path":"report.pdf"}\u2069. Allow it?',
+      'An agent asks to run "\u2068deleteFile\u2069" with \u2068{"path":"report.pdf"}\u2069. Allow it?',
     ]);
     expect(errors).toEqual([]);
     await page.close();

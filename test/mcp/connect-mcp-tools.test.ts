@@ -47,8 +47,10 @@ describe('connectMcpTools against a real MCP server on 127.0.0.1', () => {
     });
   });
 
-  it('asks for approval for tools that are not read-only or are destructive, unless told otherwise', async () => {
-    const connection = await connect();
+  it('asks for approval for every tool, and believes the hints of trusted ones, unless told otherwise', async () => {
+    const untrusted = await connect();
+    expect(Object.values(untrusted.tools).every((tool) => tool.needsApproval === true)).toBe(true);
+    const connection = await connect({ trust: 'all' });
     const approval = Object.fromEntries(Object.entries(connection.tools).map(([name, tool]) => [name, tool.needsApproval]));
     expect(approval).toMatchObject({
       example_add_numbers: false,

@@ -41,6 +41,12 @@ export interface ToolLoopOptions<TOOLS extends ToolSet = ToolSet> {
    * @default true
    */
   autoContinue?: boolean | ((results: ToolCallResult[]) => boolean | PromiseLike<boolean>);
+  /**
+   * Told about failures beside the conversation; from the loop: a tool left out of the requests
+   * because the handler would refuse its name or JSON Schema (a `ToolSchemaError` naming it,
+   * once per tool set).
+   */
+  onError?: (error: Error) => void;
   /** Called once per tool call when the model makes it. */
   onToolCall?: (call: ToolCall) => void;
   /** Called once per tool call with its result (the output as the tool returned it). */

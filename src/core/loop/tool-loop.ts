@@ -3,7 +3,7 @@ import type { ToolSet } from '../tools/define-tool';
 import { errorMessage } from '../tools/errors';
 import { findTool } from '../tools/execute-tool-calls';
 import { DEFAULT_MAX_OUTPUT_BYTES, serializeToolOutput, toJsonValue } from '../tools/serialize-output';
-import { toolSchemas } from '../tools/tool-schemas';
+import { checkedToolSchemas } from '../tools/tool-schemas';
 import type { ToolCall, ToolCallResult, ToolChatRequestBody } from '../tools/types';
 import { approvalNeeded, type ApprovalAnswer } from './approval';
 import { createCallIdentity } from './call-identity';
@@ -105,7 +105,25 @@ export class ToolLoop {
     this.#dispatch({ type: 'request-sent', rounds, final });
     if (final) return { toolsDisabled: true };
     const tools = this.#tools();
-    return Object.keys(tools).length > 0 ? { tools: toolSchemas(tools) } : {};
+    if (Object.keys(tools).length === 0) return {};
+    const { schemas, rejected } = checkedToolSchemas(tools);
+    this.#reportRejected(tools, rejected);
+    return { tools: schemas };
+  }
+
+  /** The tool sets whose left-out tools were reported: once per set, not once per request. */
+  #reported = new WeakSet<ToolSet>();
+
+  #reportRejected(tools: ToolSet, rejected: readonly Error[]): void {
+    if (rejected.length === 0 || this.#reported.has(tools)) return;
+    this.#reported.add(tools);
+    for (const error of rejected) {
+      try {
+        this.#getOptions().onError?.(error);
+      } catch (thrown) {
+        console.error('toolchat: onError threw', errorMessage(thrown));
+      }
+    }
   }
 
   /**

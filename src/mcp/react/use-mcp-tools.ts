@@ -17,8 +17,9 @@ export interface UseMcpToolsResult extends ToolSourceState {
 /**
  * Connects to an MCP server while the component is mounted and gives its tools, ready for
  * `tools`: `status` is `'idle'` without a `url`, `'connecting'`, `'connected'` or `'error'`
- * (with `error`, also when the server goes away). It connects again when `url`, `name`,
- * `headers`, `transport`, `timeoutMs` or a boolean `needsApproval` change, and closes on
+ * (with `error`, also when the server goes away); `rejectedTools` names the server's tools left
+ * out (a schema the chat cannot send). It connects again when `url`, `name`, `headers`,
+ * `transport`, `timeoutMs`, `trust` or a boolean `needsApproval` change, and closes on
  * unmount; `tools` keeps its identity while the server's list does not change.
  *
  * @example
@@ -30,11 +31,11 @@ export function useMcpTools(options: UseMcpToolsOptions): UseMcpToolsResult {
   const [server, setServer] = useState<McpServerInfo | undefined>(undefined);
   const latest = useRef(options);
   latest.current = options;
-  const { url, name, headers, transport, timeoutMs, needsApproval } = options;
+  const { url, name, headers, transport, timeoutMs, needsApproval, trust } = options;
   const key =
     url === undefined || String(url) === ''
       ? undefined
-      : JSON.stringify([String(url), name, headers, transport, timeoutMs, typeof needsApproval === 'function' ? 'rule' : needsApproval, attempt]);
+      : JSON.stringify([String(url), name, headers, transport, timeoutMs, typeof needsApproval === 'function' ? 'rule' : needsApproval, trust, attempt]);
 
   const latestRule = (tool: McpToolInfo) => {
     const rule = latest.current.needsApproval;

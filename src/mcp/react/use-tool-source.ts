@@ -12,18 +12,22 @@ export interface ToolSourceState {
   status: ToolSourceStatus;
   /** Why `status` is `'error'`. */
   error: Error | undefined;
+  /** Tools the source offered that are left out, each an error naming it and why (an MCP tool with a schema the chat cannot send). */
+  rejectedTools: readonly Error[];
 }
 
 /** A live tool set: what connectMcpTools and webMCPTools resolve with. */
 export interface ToolSource {
   readonly tools: ToolSet;
   readonly state?: 'open' | 'closed' | 'lost';
+  readonly rejectedTools?: readonly Error[];
   subscribe(listener: () => void): () => void;
   close(): unknown;
 }
 
 const NO_TOOLS: ToolSet = Object.freeze({}) as ToolSet;
-const IDLE: ToolSourceState = Object.freeze({ tools: NO_TOOLS, status: 'idle', error: undefined });
+const NONE: readonly Error[] = Object.freeze([]);
+const IDLE: ToolSourceState = Object.freeze({ tools: NO_TOOLS, status: 'idle', error: undefined, rejectedTools: NONE });
 
 const asError = (error: unknown) => (error instanceof Error ? error : new Error(errorMessage(error)));
 
@@ -37,7 +41,7 @@ class ToolSourceStore {
   getSnapshot = () => this.#state;
   set(next: ToolSourceState) {
     const current = this.#state;
-    if (current.tools === next.tools && current.status === next.status && current.error === next.error) return;
+    if (current.tools === next.tools && current.status === next.status && current.error === next.error && current.rejectedTools === next.rejectedTools) return;
     this.#state = next;
     for (const listener of [...this.#listeners]) listener();
   }
@@ -69,14 +73,15 @@ export function useToolSource(
     const report = (error: Error) => {
       lastError = error;
     };
-    store.set({ tools: NO_TOOLS, status: 'connecting', error: undefined });
+    store.set({ tools: NO_TOOLS, status: 'connecting', error: undefined, rejectedTools: NONE });
     const publish = () => {
       if (!source || controller.signal.aborted) return;
       if (source.state === 'lost' || source.state === 'closed') {
-        store.set({ tools: NO_TOOLS, status: 'error', error: lastError ?? new Error('The connection was lost') });
+        store.set({ tools: NO_TOOLS, status: 'error', error: lastError ?? new Error('The connection was lost'), rejectedTools: NONE });
         return;
       }
-      store.set({ tools: source.tools, status: 'connected', error: undefined });
+      const rejectedTools = source.rejectedTools === undefined || source.rejectedTools.length === 0 ? NONE : source.rejectedTools;
+      store.set({ tools: source.tools, status: 'connected', error: undefined, rejectedTools });
     };
     openRef.current(controller.signal, report).then(
       (opened) => {
@@ -89,7 +94,7 @@ export function useToolSource(
         publish();
       },
       (error: unknown) => {
-        if (!controller.signal.aborted) store.set({ tools: NO_TOOLS, status: 'error', error: asError(error) });
+        if (!controller.signal.aborted) store.set({ tools: NO_TOOLS, status: 'error', error: asError(error), rejectedTools: NONE });
       },
     );
     return () => {

@@ -2,7 +2,9 @@ import type { ToolSet } from '../../core/tools/define-tool';
 import { errorMessage, toolErrorMessages } from '../../core/tools/errors';
 import { executeToolCall, findTool } from '../../core/tools/execute-tool-calls';
 import { inputJsonSchema, validateToolInput } from '../../core/tools/input-schema';
+import { FORBIDDEN_KEY_MESSAGE, hasForbiddenKey } from '../../core/tools/safe-json';
 import { serializeToolOutput } from '../../core/tools/serialize-output';
+import { approvalPrompt } from './approval-prompt';
 import { exposedToolNames, resolveModelContext, type ModelContextLike } from './model-context';
 
 /** What an `approve` function is asked about: a call an agent wants to make. */
@@ -23,7 +25,8 @@ export interface ExposeToolsToWebMCPOptions {
   signal?: AbortSignal;
   /**
    * Asks the user about a call to a tool with `needsApproval`; the call runs only on `true`.
-   * @default window.confirm(…) where there is one; elsewhere such calls are refused
+   * @default window.confirm(…) with the tool's name and its input as JSON, cut to 200 characters
+   * and isolated from bidirectional text; where there is no `confirm`, such calls are refused
    */
   approve?: (request: WebMCPApprovalRequest) => boolean | PromiseLike<boolean>;
   /**
@@ -43,7 +46,16 @@ export interface WebMCPExposure {
 
 function defaultApprove({ toolName, input }: WebMCPApprovalRequest): boolean {
   if (typeof globalThis.confirm !== 'function') return false;
-  return globalThis.confirm(`An agent asks to run "${toolName}" with ${JSON.stringify(input) ?? 'no input'}. Allow it?`);
+  return globalThis.confirm(approvalPrompt(toolName, input));
+}
+
+/**
+ * The signal of one agent's call: WebMCP passes `execute` a client whose `signal` aborts when the
+ * agent cancels (where the implementation has it), joined with the exposure's own.
+ */
+function callSignal(client: unknown, registration: AbortSignal): AbortSignal {
+  const agent = typeof client === 'object' && client !== null ? (client as { signal?: unknown }).signal : undefined;
+  return agent instanceof AbortSignal ? AbortSignal.any([agent, registration]) : registration;
 }
 
 async function approvalNeeded(needsApproval: unknown, input: unknown): Promise<boolean> {
@@ -58,8 +70,10 @@ async function approvalNeeded(needsApproval: unknown, input: unknown): Promise<b
 /**
  * Registers toolchat tools on WebMCP (`document.modelContext.registerTool`), so browser agents
  * and extensions can call them: each with its JSON Schema (from zod, `jsonSchema()` or a
- * Standard Schema), and each call with the chat's rules — input validated first, `needsApproval`
- * asked through `approve`, the time limit, and a failure that the agent reads as an error.
+ * Standard Schema), and each call with the chat's rules — input with a key that could reach a
+ * prototype refused, input validated, `needsApproval` asked through `approve`, the time limit,
+ * the agent's cancellation (the client's `signal`) aborting the tool's `signal`, and a failure
+ * that the agent reads as an error.
  * Aborting `signal` (or `unregister()`) removes them. Rejects, registering none, when WebMCP is
  * absent or a name is taken.
  *
@@ -84,9 +98,11 @@ export async function exposeToolsToWebMCP(tools: ToolSet, options: ExposeToolsTo
   options.signal?.addEventListener('abort', unregister, { once: true });
   const approve = options.approve ?? defaultApprove;
 
-  const run = async (name: string, input: Record<string, unknown>) => {
+  const run = async (name: string, input: Record<string, unknown>, signal: AbortSignal) => {
     const tool = findTool(tools, name);
     if (!tool) throw new Error(toolErrorMessages.unknownTool(name));
+    // As the chat loop does: input that could reach a prototype never meets a schema or a tool.
+    if (hasForbiddenKey(input)) throw new Error(toolErrorMessages.invalidInput(name, `${FORBIDDEN_KEY_MESSAGE}.`));
     const valid = await validateToolInput(tool, input);
     if (!valid.success) throw new Error(toolErrorMessages.invalidInput(name, valid.message));
     if (await approvalNeeded(tool.needsApproval, valid.value)) {
@@ -98,8 +114,9 @@ export async function exposeToolsToWebMCP(tools: ToolSet, options: ExposeToolsTo
       }
       if (!allowed) throw new Error(toolErrorMessages.denied(name));
     }
+    if (signal.aborted) throw new Error(toolErrorMessages.cancelled(name));
     const result = await executeToolCall({ toolCallId: `webmcp-${crypto.randomUUID()}`, toolName: name, input }, tools, {
-      signal: registration.signal,
+      signal,
       ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     });
     if (!result.ok) throw new Error(result.error);
@@ -115,7 +132,12 @@ export async function exposeToolsToWebMCP(tools: ToolSet, options: ExposeToolsTo
         added.push(name);
       }
       await context.registerTool(
-        { name, description, inputSchema: inputJsonSchema(tool.inputSchema).jsonSchema, execute: (input) => run(name, input) },
+        {
+          name,
+          description,
+          inputSchema: inputJsonSchema(tool.inputSchema).jsonSchema,
+          execute: (input, client?: unknown) => run(name, input, callSignal(client, registration.signal)),
+        },
         { signal: registration.signal },
       );
     }

@@ -17,7 +17,8 @@ export interface WebMCPToolDescriptor {
   description: string;
   inputSchema?: object;
   annotations?: WebMCPToolAnnotations;
-  execute: (input: Record<string, unknown>) => unknown;
+  /** `client` is WebMCP's `ModelContextClient` where the implementation passes one; its `signal` aborts when the agent cancels. */
+  execute: (input: Record<string, unknown>, client?: { signal?: AbortSignal }) => unknown;
 }
 
 /** A tool as `getTools()` lists it. Chromium before 154 gives `inputSchema` as JSON text. */

@@ -1,5 +1,5 @@
 import type { ProviderMetadata, UIMessageChunk } from 'ai';
-import type { SignedToolCall, ToolSigner } from './tool-signature';
+import { newCallIssue, type SignedToolCall, type ToolSigner } from './tool-signature';
 import { SIGNATURE_KEY } from './verify-tool-parts';
 
 /**
@@ -7,32 +7,40 @@ import { SIGNATURE_KEY } from './verify-tool-parts';
  * `providerMetadata` (it becomes the part's `callProviderMetadata`), a result in its own (the
  * part's `resultProviderMetadata`). `calls` holds the verified calls of the request, whose
  * results (an approved call that runs now) arrive without their call. Other chunks come back
- * as they are, at once.
+ * as they are, at once. Every signature binds the request's chat id; a call's also the time it
+ * was made and a nonce (see `CallIssue`), carried beside it.
  */
 export function createChunkSigner(options: {
+  chatId: string;
   isServerTool: (toolName: string) => boolean;
   signer: ToolSigner;
   calls: Map<string, SignedToolCall>;
+  now: () => number;
 }): (chunk: UIMessageChunk) => UIMessageChunk | Promise<UIMessageChunk> {
-  const { isServerTool, signer, calls } = options;
+  const { chatId, isServerTool, signer, calls, now } = options;
 
   async function sign(chunk: UIMessageChunk): Promise<UIMessageChunk> {
     switch (chunk.type) {
       case 'tool-input-available': {
         if (!isServerTool(chunk.toolName) && chunk.providerExecuted !== true) return chunk;
-        const call = { toolCallId: chunk.toolCallId, toolName: chunk.toolName, input: chunk.input };
+        const call = { chatId, toolCallId: chunk.toolCallId, toolName: chunk.toolName, input: chunk.input };
         calls.set(chunk.toolCallId, call);
-        return { ...chunk, providerMetadata: withSignatures(chunk.providerMetadata, { call: await signer.signCall(call) }) };
+        const issue = newCallIssue(now());
+        return { ...chunk, providerMetadata: withSignatures(chunk.providerMetadata, { call: await signer.signCall(call, issue), ...issue }) };
       }
       case 'tool-input-error': {
         if (!isServerTool(chunk.toolName) && chunk.providerExecuted !== true) return chunk;
         // The part ends as an error at once: its call and its result are signed together.
-        const call = { toolCallId: chunk.toolCallId, toolName: chunk.toolName, input: chunk.input };
+        const call = { chatId, toolCallId: chunk.toolCallId, toolName: chunk.toolName, input: chunk.input };
+        const issue = newCallIssue(now());
         const [callSignature, resultSignature] = await Promise.all([
-          signer.signCall(call),
+          signer.signCall(call, issue),
           signer.signResult({ ...call, errorText: chunk.errorText }),
         ]);
-        return { ...chunk, providerMetadata: withSignatures(chunk.providerMetadata, { call: callSignature, result: resultSignature }) };
+        return {
+          ...chunk,
+          providerMetadata: withSignatures(chunk.providerMetadata, { call: callSignature, result: resultSignature, ...issue }),
+        };
       }
       case 'tool-output-available':
       case 'tool-output-error': {
@@ -55,6 +63,9 @@ export function createChunkSigner(options: {
   };
 }
 
-function withSignatures(metadata: ProviderMetadata | undefined, signatures: { call?: string; result?: string }): ProviderMetadata {
+function withSignatures(
+  metadata: ProviderMetadata | undefined,
+  signatures: { call?: string; result?: string; at?: number; nonce?: string },
+): ProviderMetadata {
   return { ...metadata, [SIGNATURE_KEY]: signatures };
 }

@@ -4,18 +4,31 @@
  * Web Crypto only (`crypto.subtle`), so the handler runs on edge runtimes too.
  */
 
-/** What a signature binds: the call, and for a result also its output or error text. */
+/**
+ * What a signature binds: the conversation (the chat id of the request), the call, and for a
+ * result also its output or error text.
+ */
 export interface SignedToolCall {
+  chatId: string;
   toolCallId: string;
   toolName: string;
   input: unknown;
 }
 
+/**
+ * When and by which issue a call was signed: `at` (ms since the epoch) lets an approval expire,
+ * and `nonce` makes every call's signature unique, so it can name the call in a replay store.
+ */
+export interface CallIssue {
+  at: number;
+  nonce: string;
+}
+
 export type SignedToolResult = SignedToolCall & ({ output: unknown } | { errorText: string });
 
 export interface ToolSigner {
-  signCall(call: SignedToolCall): Promise<string>;
-  verifyCall(call: SignedToolCall, signature: string): Promise<boolean>;
+  signCall(call: SignedToolCall, issue: CallIssue): Promise<string>;
+  verifyCall(call: SignedToolCall, issue: CallIssue, signature: string): Promise<boolean>;
   signResult(result: SignedToolResult): Promise<string>;
   verifyResult(result: SignedToolResult, signature: string): Promise<boolean>;
 }
@@ -45,20 +58,34 @@ export function createToolSigner(secret: string | undefined): ToolSigner {
     const bytes = fromBase64Url(signature);
     return bytes !== undefined && crypto.subtle.verify('HMAC', await key, bytes, encode(payload));
   };
-  const callPayload = (call: SignedToolCall) => ['toolchat/tool-call/v1', call.toolCallId, call.toolName, call.input];
+  const callPayload = (call: SignedToolCall, issue: CallIssue) => [
+    'toolchat/tool-call/v2',
+    call.chatId,
+    call.toolCallId,
+    call.toolName,
+    call.input,
+    issue.at,
+    issue.nonce,
+  ];
   const resultPayload = (result: SignedToolResult) => [
-    'toolchat/tool-result/v1',
+    'toolchat/tool-result/v2',
+    result.chatId,
     result.toolCallId,
     result.toolName,
     result.input,
     'output' in result ? { output: result.output } : { errorText: result.errorText },
   ];
   return {
-    signCall: (call) => sign(callPayload(call)),
-    verifyCall: (call, signature) => verify(callPayload(call), signature),
+    signCall: (call, issue) => sign(callPayload(call, issue)),
+    verifyCall: (call, issue, signature) => verify(callPayload(call, issue), signature),
     signResult: (result) => sign(resultPayload(result)),
     verifyResult: (result, signature) => verify(resultPayload(result), signature),
   };
+}
+
+/** A new issue for a call signed now. */
+export function newCallIssue(now: number): CallIssue {
+  return { at: now, nonce: toBase64Url(crypto.getRandomValues(new Uint8Array(12))) };
 }
 
 function importKey(bytes: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {

@@ -1,5 +1,5 @@
 import { getToolName, isToolUIPart, type ProviderMetadata, type UIMessage } from 'ai';
-import type { SignedToolCall, ToolSigner } from './tool-signature';
+import type { CallIssue, SignedToolCall, ToolSigner } from './tool-signature';
 
 /** The provider-metadata key under which the handler keeps its signatures. */
 export const SIGNATURE_KEY = 'toolchat';
@@ -18,21 +18,35 @@ export interface VerifiedConversation {
   messages: UIMessage[];
   /** The verified server-tool calls by id: an approved one may run and its result is signed. */
   calls: Map<string, SignedToolCall>;
+  /**
+   * The verified calls the user approved in this request, by id: the AI SDK runs these now.
+   * `signature` names the call (it is unique per call) and `issuedAt` is when it was signed.
+   */
+  approved: Map<string, ApprovedCall>;
   dropped: UnverifiedToolPart[];
+}
+
+/** A verified call that the request approves. */
+export interface ApprovedCall {
+  toolName: string;
+  signature: string;
+  issuedAt: number;
 }
 
 /**
  * Keeps the server-side tool parts (the handler's own tools, and tools the provider ran) only
- * where the handler's signature verifies: the call for its id, name and input, and a result
- * for its output or error too. Everything else the browser sends about server tools is
- * dropped, so a made-up call, an approval of it, an edited input or a made-up output never
- * reaches `execute` or the model. Browser tools' parts are the browser's and stay.
+ * where the handler's signature verifies: the call for this chat and its id, name and input,
+ * and a result for its output or error too. Everything else the browser sends about server
+ * tools is dropped, so a made-up call, an approval of it, an edited input, a call copied from
+ * another chat or a made-up output never reaches `execute` or the model. Browser tools' parts
+ * are the browser's and stay.
  */
 export async function verifyToolParts(
   messages: UIMessage[],
-  options: { isServerTool: (toolName: string) => boolean; signer: ToolSigner },
+  options: { chatId: string; isServerTool: (toolName: string) => boolean; signer: ToolSigner },
 ): Promise<VerifiedConversation> {
   const calls = new Map<string, SignedToolCall>();
+  const approved = new Map<string, ApprovedCall>();
   const dropped: UnverifiedToolPart[] = [];
   const verified: UIMessage[] = [];
   for (const message of messages) {
@@ -57,29 +71,34 @@ export async function verifyToolParts(
         continue;
       }
       const signatures = { ...signaturesOf(resultProviderMetadata), ...signaturesOf(callProviderMetadata) };
-      const call: SignedToolCall = { toolCallId: part.toolCallId, toolName, input: part.input };
+      const call: SignedToolCall = { chatId: options.chatId, toolCallId: part.toolCallId, toolName, input: part.input };
       const failed = await check(part, call, signatures, options.signer);
       if (failed) {
         dropped.push({ toolCallId: part.toolCallId.slice(0, 64), toolName, failed });
         continue;
       }
       calls.set(part.toolCallId, call);
+      if (part.state === 'approval-responded' && part.approval.approved === true && signatures.call !== undefined && signatures.at !== undefined) {
+        approved.set(part.toolCallId, { toolName, signature: signatures.call, issuedAt: signatures.at });
+      }
       parts.push(unsigned);
     }
     verified.push({ ...message, parts });
   }
-  return { messages: verified, calls, dropped };
+  return { messages: verified, calls, approved, dropped };
 }
 
 async function check(
   part: UIMessage['parts'][number] & { state: string },
   call: SignedToolCall,
-  signatures: { call?: string; result?: string },
+  signatures: Signatures,
   signer: ToolSigner,
 ): Promise<'call' | 'result' | undefined> {
   try {
     if (part.state === 'input-streaming') return 'call';
-    if (signatures.call === undefined || !(await signer.verifyCall(call, signatures.call))) return 'call';
+    if (signatures.call === undefined || signatures.at === undefined || signatures.nonce === undefined) return 'call';
+    const issue: CallIssue = { at: signatures.at, nonce: signatures.nonce };
+    if (!(await signer.verifyCall(call, issue, signatures.call))) return 'call';
     if (part.state !== 'output-available' && part.state !== 'output-error') return undefined;
     const result =
       part.state === 'output-available'
@@ -93,11 +112,20 @@ async function check(
   }
 }
 
-function signaturesOf(metadata: ProviderMetadata | undefined): { call?: string; result?: string } {
-  const own = metadata?.[SIGNATURE_KEY];
+interface Signatures {
+  call?: string;
+  result?: string;
+  at?: number;
+  nonce?: string;
+}
+
+function signaturesOf(metadata: ProviderMetadata | undefined): Signatures {
+  const own = metadata !== undefined && Object.hasOwn(metadata, SIGNATURE_KEY) ? metadata[SIGNATURE_KEY] : undefined;
   return {
     ...(typeof own?.call === 'string' ? { call: own.call } : {}),
     ...(typeof own?.result === 'string' ? { result: own.result } : {}),
+    ...(typeof own?.at === 'number' && Number.isFinite(own.at) ? { at: own.at } : {}),
+    ...(typeof own?.nonce === 'string' ? { nonce: own.nonce } : {}),
   };
 }
 

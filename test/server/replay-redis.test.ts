@@ -1,0 +1,84 @@
+import { createClient } from 'redis';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { redisReplayStore } from 'toolchat/server';
+import { startRedisServer, type RedisServer } from '../support/redis-server';
+import { approvalBody, deleteFilesTool, handlerWith, resultOf } from './approved-call';
+import { chatRequest, readChunks } from './chat-stream';
+
+// A real redis-server (Debian's package, installed by scripts/ensure-services.sh), two handler
+// instances with their own connections to it, as two servers behind a load balancer have.
+let redis: RedisServer;
+const clients: { close(): Promise<unknown> }[] = [];
+
+beforeAll(async () => {
+  redis = await startRedisServer();
+}, 30_000);
+
+afterAll(async () => {
+  await Promise.all(clients.map((client) => client.close()));
+  await redis?.stop();
+});
+
+async function connected() {
+  const client = createClient({ url: redis.url });
+  clients.push(client);
+  await client.connect();
+  return client;
+}
+
+const send = async (handler: (request: Request) => Promise<Response>, body: unknown) => readChunks(await handler(chatRequest(body)));
+
+describe('two instances sharing a Redis replay store', () => {
+  it('twenty copies of one approval at once, across both: one run', async () => {
+    let release = () => {};
+    const slow = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { tools, deleted } = deleteFilesTool({ slow });
+    const a = handlerWith({ tools, replayStore: redisReplayStore(await connected()) });
+    const b = handlerWith({ tools, replayStore: redisReplayStore(await connected()) });
+    const body = await approvalBody(a, 'chat-twenty');
+
+    const copies = Array.from({ length: 20 }, (_, i) => send(i % 2 === 0 ? a : b, body));
+    await vi.waitFor(() => expect(deleted).toHaveBeenCalledTimes(1));
+    release();
+    const results = (await Promise.all(copies)).map(resultOf);
+    expect(deleted).toHaveBeenCalledTimes(1);
+    expect(results.filter((result) => result?.output !== undefined)).toHaveLength(1);
+    expect(results.filter((result) => result?.errorText?.includes('already ran'))).toHaveLength(19);
+  });
+
+  it('an approval resent to the other instance gets the recorded output, without a run', async () => {
+    const { tools, deleted } = deleteFilesTool();
+    const a = handlerWith({ tools, replayStore: redisReplayStore(await connected()) });
+    const b = handlerWith({ tools, replayStore: redisReplayStore(await connected()) });
+    const body = await approvalBody(a, 'chat-resent');
+    expect(resultOf(await send(a, body))).toEqual({ output: { deleted: '/tmp/cache', at: 1 } });
+    expect(resultOf(await send(b, body))).toEqual({ output: { deleted: '/tmp/cache', at: 1 } });
+    expect(deleted).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps its records under the prefix, with the time to live', async () => {
+    const client = await connected();
+    const { tools } = deleteFilesTool();
+    const handler = handlerWith({ tools, replayStore: redisReplayStore(client, { prefix: 'app1:' }), approvalTtlMs: 10 * 60_000 });
+    await send(handler, await approvalBody(handler, 'chat-ttl'));
+    const keys = await client.keys('app1:*');
+    expect(keys).toHaveLength(1);
+    const ttl = await client.pTTL(keys[0]!);
+    expect(ttl).toBeGreaterThan(10 * 60_000);
+    expect(ttl).toBeLessThanOrEqual(11 * 60_000);
+    expect(JSON.parse((await client.get(keys[0]!)) ?? 'null')).toEqual({ output: { deleted: '/tmp/cache', at: 1 } });
+  });
+
+  it('Redis gone: the call is not run, and the model hears why', async () => {
+    const client = createClient({ url: redis.url.replace(/:\d+$/, ':1'), socket: { reconnectStrategy: false } });
+    client.on('error', () => {});
+    const { tools, deleted } = deleteFilesTool();
+    // A client that never connected rejects every command.
+    const handler = handlerWith({ tools, replayStore: redisReplayStore(client) });
+    const result = resultOf(await send(handler, await approvalBody(handler, 'chat-down')));
+    expect(result?.errorText).toMatch(/^Tool "deleteFiles" was not run: its run could not be recorded \(.+\), so it cannot be sure to run only once\.$/);
+    expect(deleted).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,115 @@
+import { tool } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { memoryReplayStore, type ReplayStore } from 'toolchat/server';
+import { textResponse, toolCallResponse } from '../support/mock-models';
+import { assistantMessage, chatRequest, readChunks } from './chat-stream';
+import { approvalBody, deleteFilesTool, handlerWith, resultOf } from './approved-call';
+
+const send = async (handler: (request: Request) => Promise<Response>, body: unknown) => readChunks(await handler(chatRequest(body)));
+
+describe('an approved server-tool call runs at most once', () => {
+  it('the same approval resent (a Retry after the connection dropped): the recorded output, no second run', async () => {
+    const { tools, deleted } = deleteFilesTool();
+    const handler = handlerWith({ tools, replayStore: memoryReplayStore() });
+    const body = await approvalBody(handler, 'chat-a');
+
+    const first = await send(handler, body);
+    const again = await send(handler, body);
+    expect(deleted).toHaveBeenCalledTimes(1);
+    expect(resultOf(first)).toEqual({ output: { deleted: '/tmp/cache', at: 1 } });
+    expect(resultOf(again)).toEqual({ output: { deleted: '/tmp/cache', at: 1 } });
+    // The replayed output is signed like the first: the conversation goes on with it.
+    const message = await assistantMessage(again, body.messages[1]);
+    expect(message.parts.find((part) => 'toolCallId' in part)).toMatchObject({ state: 'output-available', resultProviderMetadata: { toolchat: { result: expect.any(String) } } });
+  });
+
+  it('twenty copies at once: one run, and every copy gets its output or "already ran"', async () => {
+    let release = () => {};
+    const slow = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { tools, deleted } = deleteFilesTool({ slow });
+    const handler = handlerWith({ tools, replayStore: memoryReplayStore() });
+    const body = await approvalBody(handler, 'chat-a');
+
+    const copies = Array.from({ length: 20 }, () => send(handler, body));
+    await vi.waitFor(() => expect(deleted).toHaveBeenCalledTimes(1));
+    release();
+    const results = (await Promise.all(copies)).map(resultOf);
+    expect(deleted).toHaveBeenCalledTimes(1);
+    expect(results.filter((result) => result?.output !== undefined)).toHaveLength(1);
+    for (const result of results.filter((r) => r?.output === undefined)) {
+      expect(result?.errorText).toMatch(/^Tool "deleteFiles" already ran for this call \(or is running now\): it was not run again\.$/);
+    }
+  });
+
+  it('a run that failed is not tried again: the replay gets its error', async () => {
+    const { tools, deleted } = deleteFilesTool();
+    deleted.mockRejectedValueOnce(new Error('disk is read-only'));
+    const handler = handlerWith({ tools, replayStore: memoryReplayStore() });
+    const body = await approvalBody(handler, 'chat-a');
+    expect(resultOf(await send(handler, body))).toEqual({ errorText: 'disk is read-only' });
+    expect(resultOf(await send(handler, body))).toEqual({ errorText: 'disk is read-only' });
+    expect(deleted).toHaveBeenCalledTimes(1);
+  });
+
+  it('the signed call pasted into another conversation does not verify there', async () => {
+    const { tools, deleted } = deleteFilesTool();
+    const dropped: unknown[] = [];
+    const handler = handlerWith({ tools, replayStore: memoryReplayStore(), onUnverifiedToolPart: (part) => dropped.push(part) });
+    const body = await approvalBody(handler, 'chat-a');
+    await send(handler, body);
+    const inB = await send(handler, { ...body, id: 'chat-b' });
+    expect(deleted).toHaveBeenCalledTimes(1);
+    expect(resultOf(inB)).toBeUndefined();
+    expect(dropped).toEqual([{ toolCallId: 'call_del', toolName: 'deleteFiles', failed: 'call' }]);
+  });
+
+  it('each call of the model is its own: a new call with the same id runs', async () => {
+    const { tools, deleted } = deleteFilesTool();
+    const handler = handlerWith({ tools, replayStore: memoryReplayStore() });
+    await send(handler, await approvalBody(handler, 'chat-a'));
+    await send(handler, await approvalBody(handler, 'chat-a'));
+    expect(deleted).toHaveBeenCalledTimes(2);
+  });
+
+  it('an approval after approvalTtlMs gets an error the model reads, not a run', async () => {
+    let time = 1_000_000;
+    const { tools, deleted } = deleteFilesTool();
+    const handler = handlerWith({ tools, replayStore: memoryReplayStore({ now: () => time }), approvalTtlMs: 60_000, now: () => time });
+    const body = await approvalBody(handler, 'chat-a');
+    time += 60_001;
+    expect(resultOf(await send(handler, body))?.errorText).toMatch(/^Tool "deleteFiles" was not run: it was approved more than 1 min after the call was made, and approvals expire\./);
+    expect(deleted).not.toHaveBeenCalled();
+  });
+
+  it('a store that fails: the call is not run, and the model hears why', async () => {
+    const { tools, deleted } = deleteFilesTool();
+    const broken: ReplayStore = {
+      claim: async () => {
+        throw new Error('connection refused');
+      },
+      record: async () => {},
+      outcome: async () => undefined,
+    };
+    const handler = handlerWith({ tools, replayStore: broken });
+    const result = resultOf(await send(handler, await approvalBody(handler, 'chat-a')));
+    expect(result?.errorText).toBe('Tool "deleteFiles" was not run: its run could not be recorded (connection refused), so it cannot be sure to run only once.');
+    expect(deleted).not.toHaveBeenCalled();
+  });
+
+  it('server tools that need no approval run on every call the model makes', async () => {
+    const looked = vi.fn(async () => ({ status: 'shipped' }));
+    const model = new MockLanguageModelV4({
+      doStream: async ({ prompt }) =>
+        prompt.some((message) => message.role === 'tool') ? textResponse('Shipped.') : toolCallResponse([{ toolCallId: 'call_o', toolName: 'lookupOrder', input: {} }]),
+    });
+    const handler = handlerWith({ model, tools: { lookupOrder: tool({ inputSchema: z.object({}), execute: looked }) } });
+    const body = { id: 'chat-a', messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Order?' }] }] };
+    await send(handler, body);
+    await send(handler, body);
+    expect(looked).toHaveBeenCalledTimes(2);
+  });
+});
