@@ -107,13 +107,13 @@ export function createConversations(options: ServerConversationOptions & { store
       const [toClient, toStore] = withMessageId(stream, answerId).tee();
       const streamId = streams ? generateId() : undefined;
       if (streamId) await store.setActiveStream(turn.userId, turn.chatId, streamId);
-      void storeAnswer(toStore, continued).then(
+      const stored = storeAnswer(toStore, continued).then(
         (answer) => finish(answer),
         (error: unknown) => {
           console.error(error);
           return finish(undefined);
         },
-      );
+      ).catch((error: unknown) => console.error('toolchat: the answer could not be stored', error));
       async function finish(answer: UIMessage | undefined): Promise<void> {
         try {
           if (answer) await store.saveMessages(turn.userId, turn.chatId, { from: turn.answerAt, messages: [answer] });
@@ -122,7 +122,9 @@ export function createConversations(options: ServerConversationOptions & { store
         }
       }
 
-      const sse = toClient.pipeThrough(new JsonToSseTransformStream());
+      // The response ends once the answer is stored: the client's next request (the tool
+      // results of this round) must find it.
+      const sse = closeAfter(toClient, stored).pipeThrough(new JsonToSseTransformStream());
       if (!streams || !streamId) {
         // Without kept answers, the client giving up the response stops the model, as before.
         return new Response(onCancel(sse, stop).pipeThrough(new TextEncoderStream()), { headers: UI_MESSAGE_STREAM_HEADERS });
@@ -154,6 +156,19 @@ function withMessageId(stream: ReadableStream<UIMessageChunk>, messageId: string
       const { done, value } = await reader.read();
       if (done) return controller.close();
       controller.enqueue(value.type === 'start' && value.messageId === undefined ? { ...value, messageId } : value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+}
+
+function closeAfter<T>(stream: ReadableStream<T>, done: Promise<unknown>): ReadableStream<T> {
+  const reader = stream.getReader();
+  return new ReadableStream<T>({
+    async pull(controller) {
+      const { done: ended, value } = await reader.read();
+      if (!ended) return controller.enqueue(value);
+      await done;
+      controller.close();
     },
     cancel: (reason) => reader.cancel(reason),
   });
