@@ -36,7 +36,11 @@ export function postgresStore(options: PostgresStoreOptions = {}): ConversationS
           const connectionString = options.connectionString ?? readEnv('DATABASE_URL');
           if (!connectionString) throw new Error('postgresStore needs a connectionString (or DATABASE_URL)');
           const Pool = pg.default.Pool;
-          return new Pool({ connectionString, max: options.max ?? 10 }) as unknown as PgPoolLike;
+          const created = new Pool({ connectionString, max: options.max ?? 10 });
+          // An idle connection that breaks (a server restart) must not crash the process: the
+          // pool replaces it, and the next query reports any lasting failure.
+          created.on('error', (error) => console.error('toolchat: a PostgreSQL connection failed', error.message));
+          return created as unknown as PgPoolLike;
         }));
   const db = postgresDatabase(open);
   return createSqlStore({ ...db, close: async () => (opened && !options.pool ? db.close() : undefined) }, options);
