@@ -19,3 +19,4 @@ export type { ChatStreams } from './streams/types';
 export { memoryStreams } from './streams/memory';
 export { redisStreams, type RedisClientLike, type RedisStreamsOptions } from './streams/redis';
 export { newChatId } from '../core/chat-id';
+export { conversationsFromEnv } from './store/from-env';

@@ -2,7 +2,7 @@ import type { UIMessage, UIMessageChunk } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listChats, serverStorage } from 'toolchat/core';
-import { createChatHandler, memoryStreams, postgresStore, type ConversationStore } from 'toolchat/server';
+import { conversationsFromEnv, createChatHandler, memoryStreams, postgresStore, type ConversationStore } from 'toolchat/server';
 import { ToolChatEndpointTransport } from 'toolchat/transports';
 import { textResponse } from '../../support/mock-models';
 import { startPostgresServer, type PostgresServer } from '../../support/postgres-server';
@@ -117,5 +117,21 @@ describe('given the endpoint transport with serverConversations', () => {
     expect(await reloaded.reconnectToStream({ chatId: 'gina-chat' })).toBeNull();
     release();
     await streams.close();
+  });
+});
+
+describe('given DATABASE_URL in the environment', () => {
+  it('keeps the conversations in that PostgreSQL database', async () => {
+    const { store: fromEnv, streams } = conversationsFromEnv({ DATABASE_URL: postgres.url });
+    try {
+      const handler = createChatHandler({ model: new MockLanguageModelV4({ doStream: async () => textResponse('ok') }), store: fromEnv, getUserId, streams });
+      const transport = new ToolChatEndpointTransport({ api: 'http://localhost/api/chat', serverConversations: true, fetch: browserFetch(handler, 'hana') });
+      await drain(await transport.sendMessages({ chatId: 'hana-chat', messages: [userText('u1', 'Hello')], trigger: 'submit-message', messageId: undefined, abortSignal: undefined }));
+      // The same database, read through another store.
+      expect((await store.listThreads('hana')).map((thread) => thread.title)).toEqual(['Hello']);
+    } finally {
+      await fromEnv.close();
+      await streams.close();
+    }
   });
 });
