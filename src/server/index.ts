@@ -20,3 +20,4 @@ export { memoryStreams } from './streams/memory';
 export { redisStreams, type RedisClientLike, type RedisStreamsOptions } from './streams/redis';
 export { newChatId } from '../core/chat-id';
 export { conversationsFromEnv } from './store/from-env';
+export { memoryConversationStore } from './store/memory';

@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { UIMessage } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  memoryConversationStore,
   migrateConversationStore,
   pgliteDatabase,
   pgliteStore,
@@ -114,12 +115,14 @@ afterAll(async () => {
 
 storeSuite('PostgreSQL', () => pgStore);
 storeSuite('PGlite', () => liteStore);
+storeSuite('memory', () => memoryConversationStore({ now }));
 
 async function freshDatabase(name: string): Promise<PgPoolLike> {
   const admin = new pg.Pool({ connectionString: postgres.url, max: 1 });
   await admin.query(`create database ${name}`);
   await admin.end();
   const pool = new pg.Pool({ connectionString: postgres.url.replace(/\/toolchat$/, `/${name}`), max: 2 });
+  pool.on('error', () => {}); // an idle connection closed as the server stops
   pools.push(pool);
   return pool as unknown as PgPoolLike;
 }
