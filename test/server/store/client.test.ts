@@ -34,7 +34,8 @@ const getUserId = (request: Request) => request.headers.get('x-user');
 
 async function drain(stream: ReadableStream<UIMessageChunk>): Promise<UIMessageChunk[]> {
   const chunks: UIMessageChunk[] = [];
-  for await (const chunk of stream) chunks.push(chunk);
+  const reader = stream.getReader();
+  for (let next = await reader.read(); !next.done; next = await reader.read()) chunks.push(next.value);
   return chunks;
 }
 
