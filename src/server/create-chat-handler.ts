@@ -102,12 +102,13 @@ export function createChatHandler(options: ChatHandlerOptions = {}): (request: R
     if (!body.ok) return jsonError(body.status, body.message);
     const parsed = await parseChatRequest(body.text);
     if (!parsed.ok) return jsonError(400, parsed.message);
-    const begun = conversations && routed !== undefined ? await conversations.begin(routed, body.text, parsed.request.messages) : undefined;
-    if (begun && !begun.ok) return begun.response;
-    const turn = begun?.turn;
     const { tools, toolsDisabled } = parsed.request;
     const taken = Object.keys(tools).find(isServerTool);
     if (taken !== undefined) return jsonError(400, `Invalid tool ${quoteClientText(taken)}: the server has a tool of that name`);
+    // With a store: the stored thread with the sent message, which is stored now.
+    const begun = conversations && routed !== undefined ? await conversations.begin(routed, body.text, parsed.request.messages) : undefined;
+    if (begun && !begun.ok) return begun.response;
+    const turn = begun?.turn;
 
     const verified = await verifyToolParts(turn ? turn.messages : parsed.request.messages, { isServerTool, signer });
     if (options.onUnverifiedToolPart) for (const part of verified.dropped) options.onUnverifiedToolPart(part);
