@@ -9,7 +9,7 @@ import type { UIMessage } from 'ai';
 import { performance } from 'node:perf_hooks';
 import { toolSchemas } from '../src/core/tools/tool-schemas';
 import { createChatHandler, createDemoModel, pgliteStore, postgresStore, type ConversationStore } from '../src/server/index';
-import { sendOnlyNewMessages } from '../src/transports/ai-sdk-endpoint';
+import { sendOnlyNewMessages } from '../src/transports/server-conversation';
 import { demoTools } from '../src/transports/demo/tools';
 import { longThread } from '../test/support/long-thread';
 import { startPostgresServer } from '../test/support/postgres-server';

@@ -3,4 +3,4 @@ export * from './text-stream/index';
 export * from './demo/index';
 export * from './anthropic/index';
 export * from './gemini/index';
-export { ToolChatEndpointTransport, sendOnlyNewMessages, type ToolChatEndpointTransportOptions } from './ai-sdk-endpoint';
+export { ServerConversationTransport, sendOnlyNewMessages } from './server-conversation';

@@ -33,7 +33,7 @@ describe('given a ChatWrapper on a server store', () => {
     const { fetch, bodies } = server(model);
     const api = 'http://localhost/api/chat';
     const storage = page.serverStorage({ api, fetch });
-    const transport = new page.ToolChatEndpointTransport({ api, fetch, serverConversations: true });
+    const transport = new page.ServerConversationTransport({ api, fetch });
     const user = userEvent.setup();
     render(<page.ChatWrapper id="ana-chat" storage={storage} transport={transport} />);
 
@@ -56,7 +56,7 @@ describe('given a ChatWrapper on a server store', () => {
 
     const first = await loadPage();
     const tools = { slowSearch: first.defineTool({ inputSchema: z.object({ query: z.string() }), execute: () => new Promise(() => {}) }) };
-    const transport = new first.ToolChatEndpointTransport({ api, fetch, serverConversations: true });
+    const transport = new first.ServerConversationTransport({ api, fetch });
     const hook = renderHook(() => first.useToolChat({ id: 'ana-search', storage: first.serverStorage({ api, fetch }), transport, tools }));
     await act(() => hook.result.current.sendMessage('Search for cats'));
     await waitFor(() => expect(hook.result.current.activity.state).toBe('executing'));
@@ -80,7 +80,7 @@ describe('given a ChatWrapper on a server store', () => {
       <second.ChatWrapper
         id="ana-search"
         storage={second.serverStorage({ api, fetch })}
-        transport={new second.ToolChatEndpointTransport({ api, fetch, serverConversations: true })}
+        transport={new second.ServerConversationTransport({ api, fetch })}
         tools={again}
       />,
     );

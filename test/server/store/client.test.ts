@@ -3,7 +3,7 @@ import { MockLanguageModelV4 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listChats, serverStorage } from 'toolchat/core';
 import { conversationsFromEnv, createChatHandler, memoryStreams, postgresStore, type ConversationStore } from 'toolchat/server';
-import { ToolChatEndpointTransport } from 'toolchat/transports';
+import { ServerConversationTransport } from 'toolchat/transports';
 import { textResponse } from '../../support/mock-models';
 import { startPostgresServer, type PostgresServer } from '../../support/postgres-server';
 import { assistantMessage } from '../chat-stream';
@@ -39,7 +39,7 @@ async function drain(stream: ReadableStream<UIMessageChunk>): Promise<UIMessageC
   return chunks;
 }
 
-describe('given the endpoint transport with serverConversations', () => {
+describe('given the ServerConversationTransport', () => {
   it('sends only the last message, however long the thread, and the server answers from the whole thread', async () => {
     const seen: number[] = [];
     const model = new MockLanguageModelV4({
@@ -50,7 +50,7 @@ describe('given the endpoint transport with serverConversations', () => {
     });
     const handler = createChatHandler({ model, store, getUserId });
     const sent: { method: string; url: string; body: string }[] = [];
-    const transport = new ToolChatEndpointTransport({ api: 'http://localhost/api/chat', serverConversations: true, fetch: browserFetch(handler, 'erin', sent) });
+    const transport = new ServerConversationTransport({ api: 'http://localhost/api/chat', fetch: browserFetch(handler, 'erin', sent) });
 
     const messages: UIMessage[] = [];
     for (let turn = 1; turn <= 3; turn++) {
@@ -96,7 +96,7 @@ describe('given the endpoint transport with serverConversations', () => {
     const streams = memoryStreams();
     const handler = createChatHandler({ model, store, getUserId, streams });
     const sent: { method: string; url: string; body: string }[] = [];
-    const transport = new ToolChatEndpointTransport({ api: 'http://localhost/api/chat', serverConversations: true, fetch: browserFetch(handler, 'gina', sent) });
+    const transport = new ServerConversationTransport({ api: 'http://localhost/api/chat', fetch: browserFetch(handler, 'gina', sent) });
     const stream = await transport.sendMessages({ chatId: 'gina-chat', messages: [userText('u1', 'Go')], trigger: 'submit-message', messageId: undefined, abortSignal: undefined });
     const reader = stream.getReader();
     while ((await reader.read()).value?.type !== 'text-delta') {
@@ -105,7 +105,7 @@ describe('given the endpoint transport with serverConversations', () => {
     await reader.cancel(); // the reload
 
     // After the reload: a new transport, as a new page makes.
-    const reloaded = new ToolChatEndpointTransport({ api: 'http://localhost/api/chat', serverConversations: true, fetch: browserFetch(handler, 'gina', sent) });
+    const reloaded = new ServerConversationTransport({ api: 'http://localhost/api/chat', fetch: browserFetch(handler, 'gina', sent) });
     const resumed = await reloaded.reconnectToStream({ chatId: 'gina-chat' });
     expect(sent.at(-1)).toMatchObject({ method: 'GET', url: 'http://localhost/api/chat/gina-chat/stream' });
     expect(resumed).not.toBeNull();
@@ -126,7 +126,7 @@ describe('given DATABASE_URL in the environment', () => {
     const { store: fromEnv, streams } = conversationsFromEnv({ DATABASE_URL: postgres.url });
     try {
       const handler = createChatHandler({ model: new MockLanguageModelV4({ doStream: async () => textResponse('ok') }), store: fromEnv, getUserId, streams });
-      const transport = new ToolChatEndpointTransport({ api: 'http://localhost/api/chat', serverConversations: true, fetch: browserFetch(handler, 'hana') });
+      const transport = new ServerConversationTransport({ api: 'http://localhost/api/chat', fetch: browserFetch(handler, 'hana') });
       await drain(await transport.sendMessages({ chatId: 'hana-chat', messages: [userText('u1', 'Hello')], trigger: 'submit-message', messageId: undefined, abortSignal: undefined }));
       // The same database, read through another store.
       expect((await store.listThreads('hana')).map((thread) => thread.title)).toEqual(['Hello']);
