@@ -48,10 +48,10 @@ async function bundle(file) {
     format: 'esm',
     target: 'node20',
     jsx: 'automatic',
-    // jsdom reads its own files at run time, playwright-core and esbuild start their own
-    // processes: load them from node_modules, by absolute path since the bundle lives in a
-    // temporary directory.
-    plugins: [fromNodeModules(['jsdom', 'playwright-core', 'esbuild'])],
+    // jsdom and PGlite read their own files at run time, playwright-core and esbuild start their
+    // own processes, pg and redis are CommonJS with optional requires: load them from
+    // node_modules, by absolute path since the bundle lives in a temporary directory.
+    plugins: [fromNodeModules(['jsdom', 'playwright-core', 'esbuild', '@electric-sql/pglite', 'pg', 'redis', 'resumable-stream/generic'])],
     alias: {
       toolchat: join(root, 'src/index.ts'),
       'toolchat/core': join(root, 'src/core/index.ts'),

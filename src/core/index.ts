@@ -42,4 +42,5 @@ export { hasForbiddenKey, parseToolInputJson } from './tools/safe-json';
 export * from './marker/index';
 export * from './formats/index';
 export * from './storage/index';
+export { newChatId } from './chat-id';
 // Transports have their own entry, `toolchat/transports` (and the main `toolchat` entry).

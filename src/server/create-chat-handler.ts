@@ -12,6 +12,7 @@ import { quoteClientText } from './request/client-text';
 import { readBody } from './request/read-body';
 import { parseChatRequest } from './request-body';
 import { checkSettings } from './settings';
+import { createConversations, type ServerConversationOptions } from './store/conversations';
 import { toolInputLimitMiddleware } from './tool-input-limits';
 import { createChunkSigner } from './trust/sign-tool-chunks';
 import { createToolSigner } from './trust/tool-signature';
@@ -24,7 +25,7 @@ const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
 const DEFAULT_APPROVAL_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** Options of {@link createChatHandler}. */
-export interface ChatHandlerOptions {
+export interface ChatHandlerOptions extends ServerConversationOptions {
   /**
    * The model that answers. Without it: `OPENAI_API_KEY` (with optional `OPENAI_BASE_URL` and
    * `OPENAI_MODEL`) picks an OpenAI-compatible chat model; with neither, in production
@@ -126,8 +127,14 @@ export function createChatHandler(options: ChatHandlerOptions = {}): (request: R
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const serverTools = options.tools ?? {};
   const isServerTool = (name: string) => Object.hasOwn(serverTools, name);
+  // Server-side conversations (src/server/store): absent, the handler is stateless as before.
+  if (options.streams && !options.store) throw new TypeError('createChatHandler: streams need a store');
+  const conversations = options.store ? createConversations({ ...options, store: options.store }) : undefined;
 
   return async (request) => {
+    // With a store: a thread route's answer, or the signed-in user of a chat request.
+    const routed = conversations && (await conversations.route(request));
+    if (routed instanceof Response) return routed;
     if (request.method !== 'POST') return jsonError(405, `Method ${quoteClientText(request.method)} not allowed: POST a chat request`);
     const body = await readBody(request, maxBodyBytes);
     if (!body.ok) return jsonError(body.status, body.message);
@@ -136,10 +143,15 @@ export function createChatHandler(options: ChatHandlerOptions = {}): (request: R
     const { tools, toolsDisabled } = parsed.request;
     const taken = Object.keys(tools).find(isServerTool);
     if (taken !== undefined) return jsonError(400, `Invalid tool ${quoteClientText(taken)}: the server has a tool of that name`);
+    // With a store: the stored thread with the sent message, which is stored now.
+    const begun = conversations && routed !== undefined ? await conversations.begin(routed, body.text, parsed.request.messages) : undefined;
+    if (begun && !begun.ok) return begun.response;
+    const turn = begun?.turn;
 
-    // A chat's calls verify only in that chat: a signed call pasted into another does not.
-    const chatId = parsed.request.chatId ?? '';
-    const verified = await verifyToolParts(parsed.request.messages, { chatId, isServerTool, signer });
+    // A chat's calls verify only in that chat: a signed call pasted into another does not. On a
+    // server store the chat is the owned, checked one, and the conversation the stored thread.
+    const chatId = turn ? turn.chatId : (parsed.request.chatId ?? '');
+    const verified = await verifyToolParts(turn ? turn.messages : parsed.request.messages, { chatId, isServerTool, signer });
     if (options.onUnverifiedToolPart) for (const part of verified.dropped) options.onUnverifiedToolPart(part);
     const { messages } = verified;
 
@@ -148,7 +160,10 @@ export function createChatHandler(options: ChatHandlerOptions = {}): (request: R
     const stopModel = (reason?: unknown) => {
       if (!abort.signal.aborted) abort.abort(reason);
     };
-    if (request.signal.aborted) stopModel(request.signal.reason);
+    // Kept answers (`streams`) outlive their request: a reload resumes them, only a stop ends them.
+    if (conversations?.keepsAnswers) {
+      // nothing: see the stream route's DELETE
+    } else if (request.signal.aborted) stopModel(request.signal.reason);
     else request.signal.addEventListener('abort', () => stopModel(request.signal.reason), { once: true });
 
     let failure: ProviderFailure | undefined;
@@ -196,6 +211,7 @@ export function createChatHandler(options: ChatHandlerOptions = {}): (request: R
         stopModel();
         return failureResponse(failure ?? { message: started.errorText, retryable: true, provider: false });
       }
+      if (turn) return await conversations!.respond(turn, messages, started.stream, stopModel);
       return createUIMessageStreamResponse({ stream: started.stream });
     } catch (error) {
       stopModel();

@@ -4,3 +4,4 @@ export * from './demo/index';
 export * from './anthropic/index';
 export * from './gemini/index';
 export * from './ag-ui/index';
+export { ServerConversationTransport, sendOnlyNewMessages } from './server-conversation';

@@ -25,3 +25,4 @@ export {
   type LoadedChat,
 } from './persistence';
 export { listChats } from './list-chats';
+export { serverStorage, ServerStorageError, type ServerStorageOptions, type ThreadStorage } from './server';

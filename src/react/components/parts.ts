@@ -33,3 +33,4 @@ export {
   type ImageOriginsProviderProps,
   type MarkdownProps,
 } from '../markdown/index';
+export { ThreadList, type ThreadListLabels, type ThreadListProps } from './thread-list';

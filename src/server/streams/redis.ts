@@ -1,0 +1,105 @@
+import type { Publisher, Subscriber } from 'resumable-stream/generic';
+import type { ChatStreams } from './types';
+
+/** A node-redis (`redis` package) client, as far as this module uses it. */
+export interface RedisClientLike {
+  connect(): Promise<unknown>;
+  publish(channel: string, message: string): Promise<unknown>;
+  set(key: string, value: string, options?: { EX?: number }): Promise<unknown>;
+  get(key: string): Promise<string | null | unknown>;
+  incr(key: string): Promise<number>;
+  subscribe(channel: string, listener: (message: string) => void): Promise<unknown>;
+  unsubscribe(channel: string): Promise<unknown>;
+  duplicate(): RedisClientLike;
+  close?(): Promise<unknown>;
+  quit?(): Promise<unknown>;
+  isOpen?: boolean;
+}
+
+export interface RedisStreamsOptions {
+  /** `redis://host:6379`. @default env.REDIS_URL */
+  url?: string;
+  /** A connected node-redis client of the app's own; a duplicate of it subscribes. `url` is then ignored. */
+  client?: RedisClientLike;
+  /** Prefix of every key and channel. @default 'toolchat' */
+  keyPrefix?: string;
+}
+
+/**
+ * Answers in flight kept in Redis through the `resumable-stream` package: any instance can
+ * resume an answer another one produces, and a stop reaches the instance producing it (Redis
+ * pub/sub). Uses two connections (one subscribes). `redis` and `resumable-stream` are loaded
+ * on first use.
+ */
+export function redisStreams(options: RedisStreamsOptions = {}): ChatStreams {
+  const prefix = options.keyPrefix ?? 'toolchat';
+  const stopChannel = (streamId: string) => `${prefix}:stop:${streamId}`;
+  let opened: Promise<{ publisher: RedisClientLike; subscriber: RedisClientLike; context: import('resumable-stream/generic').ResumableStreamContext }> | undefined;
+  const open = () =>
+    (opened ??= (async () => {
+      let publisher = options.client;
+      if (!publisher) {
+        const url = options.url ?? readEnv('REDIS_URL');
+        if (!url) throw new Error('redisStreams needs a url (or REDIS_URL)');
+        const { createClient } = await import('redis');
+        publisher = createClient({ url }) as unknown as RedisClientLike;
+        await publisher.connect();
+      }
+      const subscriber = publisher.duplicate();
+      await subscriber.connect();
+      const { createResumableStreamContext } = await import('resumable-stream/generic');
+      const context = createResumableStreamContext({
+        keyPrefix: prefix,
+        waitUntil: null,
+        publisher: publisher as unknown as Publisher,
+        subscriber: subscriber as unknown as Subscriber,
+      });
+      return { publisher, subscriber, context };
+    })());
+
+  return {
+    async keep(streamId, sse, stop) {
+      const { context, subscriber } = await open();
+      const channel = stopChannel(streamId);
+      await subscriber.subscribe(channel, () => stop());
+      const [kept, watched] = sse.tee();
+      // The package reads the stream eagerly and buffers what it returns: nobody reads that copy.
+      const own = await context.createNewResumableStream(streamId, () => kept);
+      void own?.cancel();
+      void (async () => {
+        const reader = watched.getReader();
+        try {
+          while (!(await reader.read()).done) {
+            // only waiting for the end
+          }
+        } catch {
+          // the answer failed: it ended all the same
+        }
+        await subscriber.unsubscribe(channel).catch(() => {});
+      })();
+    },
+    async resume(streamId) {
+      const { context } = await open();
+      return (await context.resumeExistingStream(streamId)) ?? null;
+    },
+    async stop(streamId) {
+      const { publisher } = await open();
+      await publisher.publish(stopChannel(streamId), 'stop');
+    },
+    async close() {
+      if (!opened) return;
+      const { publisher, subscriber } = await opened;
+      await quit(subscriber);
+      if (!options.client) await quit(publisher);
+    },
+  };
+}
+
+async function quit(client: RedisClientLike): Promise<void> {
+  await (client.close ?? client.quit)?.call(client).catch(() => {});
+}
+
+function readEnv(name: string): string | undefined {
+  const runtime = globalThis as { process?: { env?: Record<string, string | undefined> } };
+  return runtime.process?.env?.[name] || undefined;
+}
