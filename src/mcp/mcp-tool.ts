@@ -133,7 +133,9 @@ export function toToolDefinition(listing: McpToolListing, localName: string, con
   };
   const execute = (input: Record<string, unknown>, { signal }: { signal: AbortSignal }) =>
     callWithProgress(listing.name, input, signal, context);
+  const title = listing.title ?? listing.annotations?.title;
   return {
+    ...(title === undefined ? {} : { title }),
     description: describe(listing),
     inputSchema: wireJsonSchema(objectSchema(listing.inputSchema)),
     execute,

@@ -28,7 +28,7 @@ type Story = StoryObj<typeof meta>;
 /** A call while its tool runs. */
 export const Running: Story = {
   play: async ({ canvas }) => {
-    const card = canvas.getByRole('group', { name: 'getWeather' });
+    const card = canvas.getByRole('group', { name: 'Get weather' });
     await expect(card).toHaveAttribute('data-state', 'running');
     await expect(card).toHaveTextContent('Running');
   },
@@ -38,11 +38,11 @@ export const Running: Story = {
 export const AwaitingApproval: Story = {
   args: { call: { toolCallId: 'call_2', toolName: 'deleteFile', phase: 'awaiting-approval', input: { path: 'report.pdf' } } },
   play: async ({ args, canvas, userEvent }) => {
-    const card = canvas.getByRole('group', { name: 'deleteFile' });
+    const card = canvas.getByRole('group', { name: 'Delete file' });
     await expect(card).toHaveTextContent('"path": "report.pdf"');
     await expect(within(card).getByRole('button', { name: 'Approve' })).toBeEnabled();
     await expect(within(card).getByRole('button', { name: 'Deny' })).toBeEnabled();
-    await userEvent.click(within(card).getByRole('button', { name: 'Always allow deleteFile' }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Always allow Delete file' }));
     await expect(args.onAlwaysAllow).toHaveBeenCalledWith('deleteFile');
   },
 };
@@ -60,10 +60,10 @@ export const Done: Story = {
     },
   },
   play: async ({ canvas, userEvent }) => {
-    const card = canvas.getByRole('group', { name: 'getWeather' });
+    const card = canvas.getByRole('group', { name: 'Get weather' });
     await expect(card).toHaveTextContent('Done');
     await expect(card).toHaveTextContent('42 ms');
-    await userEvent.click(canvas.getByRole('button', { name: /^getWeather/ }));
+    await userEvent.click(canvas.getByRole('button', { name: /^Get weather/ }));
     await expect(card).toHaveTextContent('"conditions": "sunny"');
   },
 };
@@ -74,7 +74,7 @@ export const Failed: Story = {
     call: { toolCallId: 'call_4', toolName: 'getWeather', phase: 'error', input: { city: 'Atlantis' }, error: 'Unknown city: Atlantis', durationMs: 3 },
   },
   play: async ({ canvas }) => {
-    const card = canvas.getByRole('group', { name: 'getWeather' });
+    const card = canvas.getByRole('group', { name: 'Get weather' });
     await expect(card).toHaveTextContent('Error');
     await expect(card).toHaveTextContent('Unknown city: Atlantis');
   },
@@ -84,7 +84,7 @@ export const Failed: Story = {
 export const Interrupted: Story = {
   args: { call: { toolCallId: 'call_5', toolName: 'slowSearch', phase: 'interrupted', input: { query: 'cats' }, error: INTERRUPTED_TOOL_ERROR } },
   play: async ({ canvas }) => {
-    const card = canvas.getByRole('group', { name: 'slowSearch' });
+    const card = canvas.getByRole('group', { name: 'Slow search' });
     await expect(card).toHaveAttribute('data-state', 'interrupted');
     await expect(card).toHaveTextContent('Interrupted');
   },

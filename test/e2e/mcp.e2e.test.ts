@@ -47,7 +47,7 @@ describe('the demo connected to a real MCP server from Chromium (another origin:
     await log.getByText('mcp_add_numbers says: 2 + 3 = 5').waitFor();
     // The card shows the MCP result (a custom renderer): it stays where it is after the answer.
     expect(await log.getByRole('button', { name: /^Used / }).count()).toBe(0);
-    await expect.poll(() => log.getByRole('group', { name: 'mcp_add_numbers' }).getAttribute('data-state')).toBe('done');
+    await expect.poll(() => log.getByRole('group', { name: 'Add numbers' }).getAttribute('data-state')).toBe('done');
     await screenshot(page, 'mcp-call');
     expect(errors).toEqual([]);
     await page.close();
@@ -58,7 +58,7 @@ describe('the demo connected to a real MCP server from Chromium (another origin:
     await send(page, 'Draw square in blue');
     const log = page.getByRole('log');
     await log.getByText('mcp_draw_square says: A blue square. (and an image)').waitFor();
-    const card = log.getByRole('group', { name: 'mcp_draw_square' });
+    const card = log.getByRole('group', { name: 'Draw a square' });
     const image = card.locator('img');
     await expect.poll(() => image.getAttribute('src')).toMatch(/^data:image\/png;base64,iVBOR/);
     // Decoded and drawn: the browser knows its size.
@@ -72,7 +72,7 @@ describe('the demo connected to a real MCP server from Chromium (another origin:
     const { page, errors } = await connectedPage(browser, demo.url, server.url);
     const before = events('delete_note', 'call');
     await send(page, 'Delete note "Shopping"');
-    const card = page.getByRole('log').getByRole('group', { name: 'mcp_delete_note' });
+    const card = page.getByRole('log').getByRole('group', { name: 'Delete a note' });
     await expect.poll(() => card.getAttribute('data-state')).toBe('awaiting-approval');
     expect(events('delete_note', 'call')).toBe(before);
     await screenshot(page, 'mcp-approval');
@@ -87,7 +87,7 @@ describe('the demo connected to a real MCP server from Chromium (another origin:
     const { page, errors } = await connectedPage(browser, demo.url, server.url);
     const before = events('count_slowly', 'cancelled');
     await send(page, 'Count slowly for 30 seconds');
-    const card = page.getByRole('log').getByRole('group', { name: 'mcp_count_slowly' });
+    const card = page.getByRole('log').getByRole('group', { name: 'Count slowly' });
     await expect.poll(() => card.getAttribute('data-state')).toBe('running');
     await expect.poll(() => events('count_slowly', 'call')).toBeGreaterThan(events('count_slowly', 'cancelled') + events('count_slowly', 'completed'));
     await page.getByRole('button', { name: 'Stop' }).click();

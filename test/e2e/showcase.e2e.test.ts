@@ -63,7 +63,7 @@ describe('the demo app showing the product, in Chromium', () => {
     expect(await london.textContent()).toContain('rain');
     // Custom cards are the tool's own UI: never folded into "Used …".
     expect(await log.getByRole('button', { name: /^Used / }).count()).toBe(0);
-    expect(await log.getByRole('group', { name: 'getWeather' }).count()).toBe(2);
+    expect(await log.getByRole('group', { name: 'Get weather' }).count()).toBe(2);
     await page.getByRole('button', { name: 'Send' }).waitFor();
     await screenshot(page, 'showcase-weather-cards');
 
@@ -83,12 +83,12 @@ describe('the demo app showing the product, in Chromium', () => {
     await open();
     await page.getByRole('button', { name: 'Delete the file report.pdf' }).click();
     const log = page.getByRole('log');
-    const card = log.getByRole('group', { name: 'deleteFile' });
+    const card = log.getByRole('group', { name: 'Delete file' });
     await expect.poll(() => card.getAttribute('data-state')).toBe('awaiting-approval');
     await expect.poll(() => page.getByRole('status').textContent()).toBe('Waiting for your approval to run deleteFile');
     await screenshot(page, 'showcase-approval-always-allow');
 
-    await card.getByRole('button', { name: 'Always allow deleteFile' }).click();
+    await card.getByRole('button', { name: 'Always allow Delete file' }).click();
     await log.getByText('Done: I deleted report.pdf.').waitFor();
 
     await send(page, 'Delete the file notes.txt');
@@ -105,9 +105,9 @@ describe('the demo app showing the product, in Chromium', () => {
     await page.getByRole('button', { name: 'What time is it in Tokyo and Atlantis?' }).click();
     const log = page.getByRole('log');
     await log.getByText(/It's \d\d:\d\d in Tokyo \(Asia\/Tokyo\)\. Sorry, I couldn't get the time in Atlantis: Unknown city: Atlantis\.$/).waitFor();
-    const fold = log.getByRole('button', { name: 'Used 2 tools: getTime 1 failed' });
+    const fold = log.getByRole('button', { name: 'Used 2 tools: Get time 1 failed' });
     await fold.click();
-    await expect.poll(() => log.getByRole('group', { name: 'getTime' }).count()).toBe(2);
+    await expect.poll(() => log.getByRole('group', { name: 'Get time' }).count()).toBe(2);
     const failed = log.locator('.toolchat-tool[data-state="error"]');
     expect(await failed.textContent()).toContain('Unknown city: Atlantis');
     await screenshot(page, 'showcase-failing-tool');
