@@ -196,7 +196,7 @@ describe('given a backend written for the legacy component', () => {
     await waitFor(() => expect(result.current.activity.state).toBe('idle'));
     expect(bodies[0]?.toolClients).toEqual([
       {
-        name: 'Get weather',
+        name: 'getWeather',
         description: 'Current weather for a city',
         parameters: [{ name: 'city', type: 'string', description: '', isRequired: true, schema: { type: 'string' } }],
       },

@@ -50,7 +50,7 @@ export function createCallIdentity(messages: readonly UIMessage[], context: Call
     const { used } = conversation();
     const base = id === '' ? 'call' : id;
     let n = 2;
-    while (used.has(`${base}-${n}`)) n++;
+    while (used.has(`${base}-${n}`) || context.isKnownCall(`${base}-${n}`)) n++;
     const next = `${base}-${n}`;
     used.add(next);
     return next;

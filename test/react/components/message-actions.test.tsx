@@ -84,6 +84,10 @@ describe('message actions in ChatWrapper', () => {
       await within(log).findByText('2+2 = 4.');
       await ask(user, 'What is 5+5?');
       await within(log).findByText('5+5 = 10.');
+      // A regenerated answer first: the model's call ids repeat (`call_1`) in every new answer.
+      await user.click(await screen.findByRole('button', { name: 'Regenerate' }));
+      await waitFor(() => expect(screen.getByRole('status').textContent).toBe(''));
+      await within(log).findByText('5+5 = 10.');
 
       const before = requests.length;
       const [firstQuestion] = within(log).getAllByRole('button', { name: 'Edit' });
