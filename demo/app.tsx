@@ -55,8 +55,7 @@ export function App() {
         <main className="demo-main">
           {markers && <MarkersHint />}
           <ChatWrapper
-            // A chat's transport is set when it starts, so switching marker mode starts it afresh.
-            key={markers ? 'markers' : 'native'}
+            // Read at each request: marker mode applies from the next message on.
             api={markers ? '/api/chat?toolMarkers=on' : '/api/chat'}
             toolMarkers={markers ? 'on' : 'off'}
             id={chatId}

@@ -13,6 +13,8 @@ async function connectedPage(browser: Browser, demoUrl: string, mcpUrl: string):
   // Each test starts a new conversation: the demo keeps its chat in localStorage.
   await page.evaluate(() => localStorage.clear());
   await page.reload();
+  // The MCP field is in the demo's settings.
+  await page.getByRole('button', { name: 'Settings' }).click();
   const form = page.getByRole('form', { name: 'MCP server' });
   await form.getByLabel('MCP server URL').fill(mcpUrl);
   await form.getByRole('button', { name: 'Connect' }).click();
@@ -126,6 +128,8 @@ describe('the demo connected to a real MCP server from Chromium (another origin:
         if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
       });
       await page.goto(strict.url);
+      // The MCP field is in the demo's settings.
+      await page.getByRole('button', { name: 'Settings' }).click();
       const form = page.getByRole('form', { name: 'MCP server' });
       await form.getByLabel('MCP server URL').fill(server.url);
       await form.getByRole('button', { name: 'Connect' }).click();
@@ -152,6 +156,8 @@ describe('CORS: an MCP server that does not allow the page’s origin', () => {
     try {
       const page = await browser.newPage();
       await page.goto(demo.url);
+      // The MCP field is in the demo's settings.
+      await page.getByRole('button', { name: 'Settings' }).click();
       const form = page.getByRole('form', { name: 'MCP server' });
       await form.getByLabel('MCP server URL').fill(server.url);
       await form.getByRole('button', { name: 'Connect' }).click();

@@ -2,15 +2,12 @@ import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, screenshot } from './browser';
+import { solidPng } from '../../demo/png';
 import { startDemo, type RunningDemo } from './demo-server';
 
 const require = createRequire(import.meta.url);
 
-// A 2×2 red PNG.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = solidPng(96, [207, 34, 46]);
 
 /** Three turns with weather cards: more than a small window shows. */
 async function longThread(page: Page): Promise<void> {
@@ -158,7 +155,7 @@ describe.each(['light', 'dark'] as const)('the chat UI in Chromium, %s', (scheme
     ]);
     // The image shows in the message (the user's own data: URL), the other file as a chip.
     const image = log.getByRole('img', { name: 'red.png' });
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(2);
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(96);
     await log.getByText('table.csv').waitFor();
     await screenshot(page, `ui-${scheme}-attachments-sent`);
     expect(errors).toEqual([]);
