@@ -1,5 +1,5 @@
 import type { FileUIPart } from 'ai';
-import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useRef, useState, type Ref, type RefObject } from 'react';
 import { useToolChatLabels } from './labels';
 
 /** Which files the composer takes, when `attachments` is on. */
@@ -44,6 +44,8 @@ export interface AttachmentTrayProps {
   /** Called with the number of files attached, as it changes. */
   onCountChange: (count: number) => void;
   handle: Ref<AttachmentTrayHandle>;
+  /** The composer: files pasted into it or dropped on it attach. */
+  target: RefObject<HTMLElement | null>;
 }
 
 /** Whether `file` matches an `accept` list (`image/*`, `application/pdf`, `.csv`). */
@@ -77,7 +79,7 @@ let nextId = 0;
  * The composer's attachments: the "Attach files" button and a chip per file (a thumbnail for an
  * image) with a button that removes it. Loaded only by composers with `attachments` on.
  */
-export function AttachmentTray({ options, disabled, onCountChange, handle }: AttachmentTrayProps) {
+export function AttachmentTray({ options, disabled, onCountChange, handle, target }: AttachmentTrayProps) {
   const labels = useToolChatLabels();
   const inputRef = useRef<HTMLInputElement | null>(null);
   const [items, setItems] = useState<Attachment[]>([]);
@@ -109,6 +111,41 @@ export function AttachmentTray({ options, disabled, onCountChange, handle }: Att
     if (added.length > 0) setItems((previous) => [...previous, ...added]);
   };
 
+  const [dragging, setDragging] = useState(false);
+  const addRef = useRef(add);
+  addRef.current = add;
+  useEffect(() => {
+    const element = target.current;
+    if (!element || disabled) return;
+    const take = (files: FileList | null | undefined, event: Event) => {
+      if (!files || files.length === 0) return;
+      event.preventDefault();
+      addRef.current([...files]);
+    };
+    // A pasted screenshot or copied file attaches; pasted text stays text.
+    const onPaste = (event: ClipboardEvent) => take(event.clipboardData?.files, event);
+    const onDragOver = (event: DragEvent) => {
+      if (!event.dataTransfer?.types.includes('Files')) return;
+      event.preventDefault();
+      setDragging(true);
+    };
+    const onDragLeave = () => setDragging(false);
+    const onDrop = (event: DragEvent) => {
+      setDragging(false);
+      take(event.dataTransfer?.files, event);
+    };
+    element.addEventListener('paste', onPaste);
+    element.addEventListener('dragover', onDragOver);
+    element.addEventListener('dragleave', onDragLeave);
+    element.addEventListener('drop', onDrop);
+    return () => {
+      element.removeEventListener('paste', onPaste);
+      element.removeEventListener('dragover', onDragOver);
+      element.removeEventListener('dragleave', onDragLeave);
+      element.removeEventListener('drop', onDrop);
+    };
+  }, [target, disabled]);
+
   const remove = (item: Attachment) => {
     if (item.preview) URL.revokeObjectURL(item.preview);
     setItems((previous) => previous.filter((other) => other !== item));
@@ -131,6 +168,7 @@ export function AttachmentTray({ options, disabled, onCountChange, handle }: Att
 
   return (
     <>
+      {dragging && <span className="toolchat-drop-hint">{labels.dropFiles}</span>}
       <button
         type="button"
         className="toolchat-attach"

@@ -12,7 +12,7 @@ import { Composer } from './composer';
 import { EmptyState } from './empty-state';
 import { ErrorBanner } from './error-banner';
 import { ToolChatLabelsProvider, defaultUiLabels, useToolChatLabels, type UiLabels } from './labels';
-import { MessageActionsProvider, type MessageActionsValue } from './message-actions';
+import { MessageActionsProvider, preloadMessageActions, type MessageActionsValue } from './message-actions';
 import { MessageList } from './message-list';
 import { StatusIndicator } from './status-indicator';
 import { ToolTitlesProvider } from './tool-title';
@@ -93,7 +93,10 @@ export function ChatWrapper<TOOLS extends ToolSet = ToolSet>({
     onChatChange?.(id);
   }, [onChatChange]);
   // Fetch the Markdown chunk while the user types, so answers never show its plain stand-in.
-  useEffect(() => void preloadMarkdown(), []);
+  useEffect(() => {
+    void preloadMarkdown();
+    if (messageActions) void preloadMessageActions();
+  }, [messageActions]);
   const inputRef = useRef<HTMLTextAreaElement | null>(null);
   // Stable callbacks keep the memoised message rows from re-rendering on every token.
   const latest = useRef(chat);

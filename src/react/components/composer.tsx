@@ -7,8 +7,6 @@ import {
   useLayoutEffect,
   useRef,
   useState,
-  type ClipboardEvent,
-  type DragEvent,
   type FormEvent,
   type KeyboardEvent,
   type Ref,
@@ -67,10 +65,10 @@ export function Composer({
   const labels = useToolChatLabels();
   const inputId = useId();
   const ownRef = useRef<HTMLTextAreaElement | null>(null);
+  const formRef = useRef<HTMLFormElement | null>(null);
   const tray = useRef<AttachmentTrayHandle | null>(null);
   const [fileCount, setFileCount] = useState(0);
   const onCountChange = useCallback((count: number) => setFileCount(count), []);
-  const [dragging, setDragging] = useState(false);
   const [valueState, setValueState] = useState('');
   const value = valueProp ?? valueState;
   const setValue = (next: string) => {
@@ -87,25 +85,6 @@ export function Composer({
     else onSend(text);
     setValue('');
     ownRef.current?.focus();
-  };
-  const takesFiles = attachments !== false && !disabled;
-  const addFiles = (files: FileList | null | undefined): boolean => {
-    if (!takesFiles || !tray.current || !files || files.length === 0) return false;
-    tray.current.add([...files]);
-    return true;
-  };
-  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
-    // A pasted screenshot or copied file attaches; pasted text stays text.
-    if (addFiles(event.clipboardData.files)) event.preventDefault();
-  };
-  const onDragOver = (event: DragEvent<HTMLFormElement>) => {
-    if (!takesFiles || !event.dataTransfer.types.includes('Files')) return;
-    event.preventDefault();
-    setDragging(true);
-  };
-  const onDrop = (event: DragEvent<HTMLFormElement>) => {
-    setDragging(false);
-    if (addFiles(event.dataTransfer.files)) event.preventDefault();
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -132,11 +111,8 @@ export function Composer({
     <form
       className={className ? `toolchat-composer ${className}` : 'toolchat-composer'}
       data-state={busy ? 'busy' : 'idle'}
-      data-dragging={dragging ? '' : undefined}
       onSubmit={onSubmit}
-      onDragOver={onDragOver}
-      onDragLeave={() => setDragging(false)}
-      onDrop={onDrop}
+      ref={formRef}
     >
       {attachments !== false && (
         <Suspense fallback={null}>
@@ -145,10 +121,10 @@ export function Composer({
             disabled={disabled}
             onCountChange={onCountChange}
             handle={tray}
+            target={formRef}
           />
         </Suspense>
       )}
-      {dragging && <span className="toolchat-drop-hint">{labels.dropFiles}</span>}
       <label htmlFor={inputId} className="toolchat-visually-hidden">
         {labels.composerLabel}
       </label>
@@ -163,7 +139,6 @@ export function Composer({
         autoFocus={autoFocus}
         onChange={(event) => setValue(event.target.value)}
         onKeyDown={onKeyDown}
-        onPaste={onPaste}
       />
       {/* One button that changes role, so focus stays on it when Send becomes Stop and back. */}
       <button

@@ -92,7 +92,7 @@ describe('message actions in ChatWrapper', () => {
       const before = requests.length;
       const [firstQuestion] = within(log).getAllByRole('button', { name: 'Edit' });
       await user.click(firstQuestion!);
-      const editor = screen.getByRole('textbox', { name: 'Edit message' });
+      const editor = await screen.findByRole('textbox', { name: 'Edit message' });
       expect(document.activeElement).toBe(editor);
       expect((editor as HTMLTextAreaElement).value).toBe('What is 2+2?');
       await user.clear(editor);
@@ -113,7 +113,7 @@ describe('message actions in ChatWrapper', () => {
       await ask(user, 'What is 2+2?');
       await screen.findByRole('button', { name: 'Regenerate' });
       await user.click(screen.getByRole('button', { name: 'Edit' }));
-      await user.type(screen.getByRole('textbox', { name: 'Edit message' }), ' and more{Escape}');
+      await user.type(await screen.findByRole('textbox', { name: 'Edit message' }), ' and more{Escape}');
       expect(screen.queryByRole('textbox', { name: 'Edit message' })).toBeNull();
       expect(within(screen.getByRole('log')).getByText('What is 2+2?')).toBeTruthy();
       await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit' })));
@@ -130,6 +130,7 @@ describe('message actions in ChatWrapper', () => {
       expect(document.activeElement).toBe(screen.getAllByRole('button', { name: 'Copy' })[0]);
       expect((await axe(container)).violations).toEqual([]);
       await user.click(edit);
+      await screen.findByRole('textbox', { name: 'Edit message' });
       expect((await axe(container)).violations).toEqual([]);
     });
   });
