@@ -5,8 +5,10 @@ import { WeatherCard } from '../../demo/weather-card';
 import { lookArgTypes, partFrame, type LookArgs } from '../support/part-frame';
 
 /**
- * One tool call: its name, a badge for its phase, the duration, and its details (arguments,
- * result or error). While it awaits approval: Approve, Deny and "Always allow <tool>".
+ * One tool call: its title (`defineTool({ title })`, else the name humanised), a badge for its
+ * phase, the duration, the arguments as a short key/value line, one line for an error, and its
+ * details (the arguments' JSON and the result). While it awaits approval: Approve, Deny and
+ * "Always allow <tool>".
  */
 const meta = {
   title: 'Parts/ToolCallCard',
@@ -98,5 +100,47 @@ export const CustomRender: Story = {
   },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('figure', { name: 'Weather in Tokyo' })).toHaveTextContent('18°C');
+  },
+};
+
+/** A denial is the user's decision: a neutral "Denied" badge, with their reason if they gave one. */
+export const Denied: Story = {
+  args: {
+    call: {
+      toolCallId: 'call_6',
+      toolName: 'deleteFile',
+      phase: 'denied',
+      input: { path: 'report.pdf' },
+      error: 'The user denied running tool "deleteFile": keep it',
+    },
+  },
+  play: async ({ canvas }) => {
+    const card = canvas.getByRole('group', { name: 'Delete file' });
+    await expect(card).toHaveAttribute('data-state', 'denied');
+    await expect(within(card).getByText('Denied')).toBeVisible();
+    await expect(within(card).getByText('keep it')).toBeVisible();
+    await expect(card).not.toHaveTextContent('The user denied');
+  },
+};
+
+/** Arguments at a glance: up to four as key and value, nested ones as `{…}`; the JSON is one click away. */
+export const ArgumentsAtAGlance: Story = {
+  args: {
+    call: {
+      toolCallId: 'call_7',
+      toolName: 'search_flights',
+      phase: 'done',
+      input: { from: 'CDG', to: 'HND', date: '2026-12-01', passengers: { adults: 2 }, cabin: 'economy' },
+      output: { flights: 3 },
+      durationMs: 812,
+    },
+  },
+  play: async ({ canvas, userEvent }) => {
+    const card = canvas.getByRole('group', { name: 'Search flights' });
+    await expect(card).toHaveTextContent('fromCDG');
+    await expect(card).toHaveTextContent('passengers{…}');
+    await expect(card).toHaveTextContent('+1');
+    await userEvent.click(canvas.getByRole('button', { name: /^Search flights/ }));
+    await expect(card).toHaveTextContent('"cabin": "economy"');
   },
 };

@@ -1,5 +1,5 @@
 import type { FileUIPart } from 'ai';
-import { useEffect, useImperativeHandle, useRef, useState, type Ref, type RefObject } from 'react';
+import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref, type RefObject } from 'react';
 import { useToolChatLabels } from './labels';
 
 /** Which files the composer takes, when `attachments` is on. */
@@ -114,7 +114,8 @@ export function AttachmentTray({ options, disabled, onCountChange, handle, targe
   const [dragging, setDragging] = useState(false);
   const addRef = useRef(add);
   addRef.current = add;
-  useEffect(() => {
+  // In the commit that shows the button: a file dropped once it shows is never missed.
+  useLayoutEffect(() => {
     const element = target.current;
     if (!element || disabled) return;
     const take = (files: FileList | null | undefined, event: Event) => {

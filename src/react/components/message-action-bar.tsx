@@ -18,7 +18,8 @@ export function MessageActionBar({ text, onRegenerate, onEdit, editRef }: Messag
     try {
       await navigator.clipboard.writeText(text);
     } catch {
-      return; // no clipboard (insecure context, denied): nothing to confirm
+      // No clipboard API here (an insecure context, a permission denied): the older command.
+      if (!legacyCopy(text)) return;
     }
     setCopied(true);
     clearTimeout(timer.current);
@@ -125,4 +126,25 @@ export function MessageEditor({ text, onSend, onCancel }: MessageEditorProps) {
       </div>
     </form>
   );
+}
+
+/** Copies through a hidden text area and `execCommand('copy')`; focus goes back where it was. */
+function legacyCopy(text: string): boolean {
+  const focused = document.activeElement as HTMLElement | null;
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.append(area);
+  area.select();
+  let copied = false;
+  try {
+    copied = document.execCommand('copy');
+  } catch {
+    copied = false;
+  }
+  area.remove();
+  focused?.focus();
+  return copied;
 }
