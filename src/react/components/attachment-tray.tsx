@@ -1,5 +1,5 @@
 import type { FileUIPart } from 'ai';
-import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref, type RefObject } from 'react';
+import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref } from 'react';
 import { useToolChatLabels } from './labels';
 
 /** Which files the composer takes, when `attachments` is on. */
@@ -44,8 +44,6 @@ export interface AttachmentTrayProps {
   /** Called with the number of files attached, as it changes. */
   onCountChange: (count: number) => void;
   handle: Ref<AttachmentTrayHandle>;
-  /** The composer: files pasted into it or dropped on it attach. */
-  target: RefObject<HTMLElement | null>;
 }
 
 /** Whether `file` matches an `accept` list (`image/*`, `application/pdf`, `.csv`). */
@@ -79,9 +77,10 @@ let nextId = 0;
  * The composer's attachments: the "Attach files" button and a chip per file (a thumbnail for an
  * image) with a button that removes it. Loaded only by composers with `attachments` on.
  */
-export function AttachmentTray({ options, disabled, onCountChange, handle, target }: AttachmentTrayProps) {
+export function AttachmentTray({ options, disabled, onCountChange, handle }: AttachmentTrayProps) {
   const labels = useToolChatLabels();
   const inputRef = useRef<HTMLInputElement | null>(null);
+  const buttonRef = useRef<HTMLButtonElement | null>(null);
   const [items, setItems] = useState<Attachment[]>([]);
   const [rejected, setRejected] = useState<string[]>([]);
   const itemsRef = useRef(items);
@@ -114,9 +113,11 @@ export function AttachmentTray({ options, disabled, onCountChange, handle, targe
   const [dragging, setDragging] = useState(false);
   const addRef = useRef(add);
   addRef.current = add;
-  // In the commit that shows the button: a file dropped once it shows is never missed.
+  // The composer around the tray takes pasted and dropped files. Found from the tray's own
+  // button (a parent's ref is not set yet when a child's layout effect runs), in the commit
+  // that shows the button: a file dropped once it shows is never missed.
   useLayoutEffect(() => {
-    const element = target.current;
+    const element = buttonRef.current?.closest('form');
     if (!element || disabled) return;
     const take = (files: FileList | null | undefined, event: Event) => {
       if (!files || files.length === 0) return;
@@ -145,7 +146,7 @@ export function AttachmentTray({ options, disabled, onCountChange, handle, targe
       element.removeEventListener('dragleave', onDragLeave);
       element.removeEventListener('drop', onDrop);
     };
-  }, [target, disabled]);
+  }, [disabled]);
 
   const remove = (item: Attachment) => {
     if (item.preview) URL.revokeObjectURL(item.preview);
@@ -171,6 +172,7 @@ export function AttachmentTray({ options, disabled, onCountChange, handle, targe
     <>
       {dragging && <span className="toolchat-drop-hint">{labels.dropFiles}</span>}
       <button
+        ref={buttonRef}
         type="button"
         className="toolchat-attach"
         aria-label={labels.attachFiles}

@@ -65,7 +65,6 @@ export function Composer({
   const labels = useToolChatLabels();
   const inputId = useId();
   const ownRef = useRef<HTMLTextAreaElement | null>(null);
-  const formRef = useRef<HTMLFormElement | null>(null);
   const tray = useRef<AttachmentTrayHandle | null>(null);
   const [fileCount, setFileCount] = useState(0);
   const onCountChange = useCallback((count: number) => setFileCount(count), []);
@@ -112,7 +111,6 @@ export function Composer({
       className={className ? `toolchat-composer ${className}` : 'toolchat-composer'}
       data-state={busy ? 'busy' : 'idle'}
       onSubmit={onSubmit}
-      ref={formRef}
     >
       {attachments !== false && (
         <Suspense fallback={null}>
@@ -121,7 +119,6 @@ export function Composer({
             disabled={disabled}
             onCountChange={onCountChange}
             handle={tray}
-            target={formRef}
           />
         </Suspense>
       )}
