@@ -1,25 +1,8 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { ToolSet } from '../../core/tools/define-tool';
+import { humanizeToolName } from '../../core/tools/humanize-tool-name';
 
-/**
- * A tool name as people read it: `getWeather` → "Get weather", `list_open_issues` → "List open
- * issues", `fetchHTMLPage` → "Fetch HTML page". Acronyms keep their capitals.
- */
-export function humanizeToolName(name: string): string {
-  const words = name
-    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[\s_\-.:/]+/)
-    .filter((word) => word !== '');
-  if (words.length === 0) return name;
-  return words
-    .map((word, index) => {
-      if (word.length > 1 && word === word.toUpperCase()) return word;
-      const lower = word.toLowerCase();
-      return index === 0 ? lower.charAt(0).toUpperCase() + lower.slice(1) : lower;
-    })
-    .join(' ');
-}
+export { humanizeToolName };
 
 // Keyed by tool names a model or server chose: a Map, never a plain object.
 const TitlesContext = createContext<ReadonlyMap<string, string> | undefined>(undefined);
