@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
 import { ChatWrapper, createAgUiTransport, demoTools, localStorageStorage, type ToolCallView } from 'toolchat';
 import { mcpToolRenderers, useMcpTools } from 'toolchat/mcp';
+import { ChatList, useCurrentChat } from './chat-list';
 import { McpConnect } from './mcp-connect';
-import { DemoSettingsBar, MarkersHint, useDemoSettings } from './settings';
+import { DemoSettingsBar, MarkersHint, SettingsDisclosure, useDemoSettings } from './settings';
 import { WeatherCard } from './weather-card';
 
 /** One click each to what the product does. */
@@ -24,39 +25,60 @@ const agUiTransport = agUiUrl ? createAgUiTransport({ url: agUiUrl }) : undefine
 
 const weatherCard = { getWeather: (call: ToolCallView) => <WeatherCard call={call} /> };
 
-/** The demo chat: browser-side tools, the endpoint at /api/chat served by the dev server. */
+/**
+ * The demo chat: browser-side tools, the endpoint at /api/chat served by the dev server. The
+ * chat comes first; the list of chats beside it; theme, marker mode, MCP and WebMCP in Settings.
+ * The current chat's id is in the URL, so "New chat" and a reload keep the chat on screen.
+ */
 export function App() {
   const [settings, changeSettings] = useDemoSettings();
+  const [chatId, setChatId] = useCurrentChat();
+  // Bumped when an answer is saved: the chat list reads the storage again.
+  const [saved, setSaved] = useState(0);
   // An MCP server's tools join the demo's own, prefixed `mcp_`.
   const [mcpUrl, setMcpUrl] = useState<string | undefined>(undefined);
   // The demo's own example server: its read-only hints are believed (others' never are by default).
   const mcp = useMcpTools({ url: mcpUrl, name: 'mcp', trust: 'all' });
   const tools = useMemo(() => ({ ...demoTools, ...mcp.tools }), [mcp.tools]);
   const renderTool = useMemo(() => ({ ...mcpToolRenderers(mcp.tools), ...weatherCard }), [mcp.tools]);
-  // A chat's transport is set when it starts, so marker mode is a chat of its own, with the
-  // endpoint's text-only model.
   const markers = settings.toolMarkers && !agUiTransport;
   return (
-    <main className="demo">
+    <div className="demo">
       <header className="demo-header">
         <h1>toolchat demo</h1>
-        <DemoSettingsBar settings={settings} onChange={changeSettings} />
+        <SettingsDisclosure>
+          <DemoSettingsBar settings={settings} onChange={changeSettings} />
+          <McpConnect url={mcpUrl} mcp={mcp} onConnect={setMcpUrl} onDisconnect={() => setMcpUrl(undefined)} />
+          <p className="demo-hint">
+            <a href="./webmcp.html">WebMCP</a>: a page whose own tools (declared with <code>navigator.modelContext</code>) join
+            the chat.
+          </p>
+        </SettingsDisclosure>
       </header>
-      {markers && <MarkersHint />}
-      <McpConnect url={mcpUrl} mcp={mcp} onConnect={setMcpUrl} onDisconnect={() => setMcpUrl(undefined)} />
-      <ChatWrapper
-        key={agUiTransport ? 'agui' : markers ? 'markers' : 'native'}
-        {...(agUiTransport ? { transport: agUiTransport } : { api: markers ? '/api/chat?toolMarkers=on' : '/api/chat' })}
-        toolMarkers={markers ? 'on' : 'off'}
-        id={agUiTransport ? 'demo-agui' : markers ? 'demo-markers' : 'demo'}
-        storage={storage}
-        tools={tools}
-        renderTool={renderTool}
-        maxToolRounds={5}
-        suggestions={suggestions}
-        theme={settings.theme}
-        className="demo-chat"
-      />
-    </main>
+      <div className="demo-body">
+        <ChatList storage={storage} current={chatId} onSelect={setChatId} version={saved} />
+        <main className="demo-main">
+          {markers && <MarkersHint />}
+          <ChatWrapper
+            // Read at each request: marker mode applies from the next message on. An AG-UI agent
+            // (`?agui=`) is a chat of its own.
+            key={agUiTransport ? 'agui' : 'endpoint'}
+            {...(agUiTransport ? { transport: agUiTransport } : { api: markers ? '/api/chat?toolMarkers=on' : '/api/chat' })}
+            toolMarkers={markers ? 'on' : 'off'}
+            id={agUiTransport ? 'demo-agui' : chatId}
+            onChatChange={setChatId}
+            onFinish={() => setSaved((count) => count + 1)}
+            storage={storage}
+            tools={tools}
+            renderTool={renderTool}
+            maxToolRounds={5}
+            suggestions={suggestions}
+            theme={settings.theme}
+            attachments={{ accept: 'image/*,text/*,application/pdf' }}
+            className="demo-chat"
+          />
+        </main>
+      </div>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useState } from 'react';
+import { useId, useLayoutEffect, useState, type ReactNode } from 'react';
 
 export type DemoTheme = 'light' | 'dark' | 'system';
 
@@ -99,5 +99,34 @@ export function MarkersHint() {
       Marker mode: the model writes its tool calls into its text as <code>###:{'{…}'}</code>, as a model without function
       calling does, and the browser turns them into the same calls and cards. A chat of its own.
     </p>
+  );
+}
+
+export interface SettingsDisclosureProps {
+  children: ReactNode;
+}
+
+/**
+ * The "Settings" button and the panel it opens, under the header: the chat comes first, the
+ * page's options (theme, marker mode, MCP and WebMCP) are one click away.
+ */
+export function SettingsDisclosure({ children }: SettingsDisclosureProps) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  return (
+    <>
+      <button
+        type="button"
+        className="demo-settings-toggle"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+      >
+        Settings
+      </button>
+      <div id={panelId} className="demo-settings-panel" role="group" aria-label="Settings" hidden={!open}>
+        {children}
+      </div>
+    </>
   );
 }

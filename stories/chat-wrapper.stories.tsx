@@ -194,7 +194,7 @@ export const DarkTheme: Story = {
     // Axe checks the contrast of what is on screen once the story ends: a failure and a notice too.
     await step('a failed call and a cut-off answer, in the dark', async () => {
       await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'What time is it in Tokyo and Atlantis?{Enter}');
-      await userEvent.click(await canvas.findByRole('button', { name: 'Used 2 tools: getTime 1 failed' }, long));
+      await userEvent.click(await canvas.findByRole('button', { name: 'Used 2 tools: Get time 1 failed' }, long));
       await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Tell me a long story{Enter}');
       const notice = await canvas.findByRole('note', {}, long);
       await expect(notice).toHaveTextContent('Cut off at the token limit');
@@ -218,8 +218,8 @@ export const LegacyMarker: Story = {
   play: async ({ canvas, canvasElement, userEvent }) => {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), "What's the weather in Paris?{Enter}");
     await expect(await canvas.findByText(/21°C/, {}, long)).toBeVisible();
-    await userEvent.click(await canvas.findByRole('button', { name: 'Used getWeather' }, long));
-    const card = await canvas.findByRole('group', { name: 'getWeather' }, long);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Used Get weather' }, long));
+    const card = await canvas.findByRole('group', { name: 'Get weather' }, long);
     await expect(card).toHaveAttribute('data-state', 'done');
     await expect(canvas.getByRole('log')).not.toHaveTextContent('###:');
     await expect(canvasElement.querySelector('.toolchat')).toHaveAttribute('data-state', 'idle');

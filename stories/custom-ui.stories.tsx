@@ -68,7 +68,7 @@ export const CustomToolRenderer: Story = {
       const figure = await canvas.findByRole('figure', { name: 'Weather in Paris' }, long);
       await expect(figure).toHaveTextContent('21°C');
       await expect(figure).toHaveTextContent('sunny');
-      await expect(canvas.getByRole('group', { name: 'getWeather' })).toContainElement(figure);
+      await expect(canvas.getByRole('group', { name: 'Get weather' })).toContainElement(figure);
     });
   },
 };
@@ -81,7 +81,7 @@ export const WeatherCardsStayAfterTheAnswer: Story = {
     await waitFor(() => expect(canvasElement.querySelector('.toolchat')).toHaveAttribute('data-state', 'idle'), long);
     await expect(canvas.getByRole('figure', { name: 'Weather in Tokyo' })).toHaveTextContent('18°C');
     await expect(canvas.getByRole('figure', { name: 'Weather in London' })).toHaveTextContent('14°C');
-    await expect(canvas.getAllByRole('group', { name: 'getWeather' })).toHaveLength(2);
+    await expect(canvas.getAllByRole('group', { name: 'Get weather' })).toHaveLength(2);
     await expect(canvas.queryByRole('button', { name: /^Used / })).toBeNull();
     // The cards come before the answer, in the order of the calls.
     const log = canvas.getByRole('log');
@@ -154,7 +154,7 @@ export const HookOnly: Story = {
     // One result per call, even though StrictMode mounts everything twice.
     await expect(canvas.getByText('Tool runs: 2')).toBeVisible();
     await expect(canvas.getByRole('log')).toBeVisible();
-    await expect(canvas.getByRole('button', { name: /^Used (calculate and getTime|getTime and calculate)$/ })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: /^Used (Calculate and Get time|Get time and Calculate)$/ })).toBeVisible();
     await expect(input).toHaveFocus();
   },
 };

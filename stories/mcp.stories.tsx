@@ -64,7 +64,7 @@ export const ApprovalOfADestructiveTool: Story = {
   play: async ({ canvas, userEvent }) => {
     await canvas.findByText(/^Connected to in-page-example/, {}, long);
     await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Delete note "Groceries"{Enter}');
-    const card = await canvas.findByRole('group', { name: 'mcp_delete_note' }, long);
+    const card = await canvas.findByRole('group', { name: 'Delete note' }, long);
     await waitFor(() => expect(card).toHaveAttribute('data-state', 'awaiting-approval'), long);
     await userEvent.click(canvas.getByRole('button', { name: 'Approve' }));
     await expect(await canvas.findByText('mcp_delete_note says: Deleted the note "Groceries".', {}, long)).toBeVisible();

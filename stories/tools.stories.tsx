@@ -71,19 +71,19 @@ export const AnsweredWithATool: Story = {
   },
 };
 
-/** One browser-side tool round: the weather in Paris, folded into "Used getWeather" after the answer. */
+/** One browser-side tool round: the weather in Paris, folded into "Used Get weather" after the answer. */
 export const OneTool: Story = {
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), "What's the weather in Paris?{Enter}");
     await expect(await canvas.findByText("It's 21°C and sunny in Paris.", {}, long)).toBeVisible();
     await expect(canvas.getByRole('textbox', { name: 'Message' })).toHaveFocus();
-    const summary = await canvas.findByRole('button', { name: 'Used getWeather' }, long);
+    const summary = await canvas.findByRole('button', { name: 'Used Get weather' }, long);
     await expect(summary).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(summary);
-    const card = await canvas.findByRole('group', { name: 'getWeather' });
+    const card = await canvas.findByRole('group', { name: 'Get weather' });
     await expect(card).toHaveAttribute('data-state', 'done');
     await expect(card).toHaveTextContent('Done');
-    await userEvent.click(canvas.getByRole('button', { name: /^getWeather/ }));
+    await userEvent.click(canvas.getByRole('button', { name: /^Get weather/ }));
     await expect(card).toHaveTextContent('"city": "Paris"');
     await expect(card).toHaveTextContent('"conditions": "sunny"');
   },
@@ -97,7 +97,7 @@ export const Executing: Story = {
   beforeEach: () => executingGate.reset(),
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), "What's the weather in Paris?{Enter}");
-    const card = await canvas.findByRole('group', { name: 'getWeather' }, long);
+    const card = await canvas.findByRole('group', { name: 'Get weather' }, long);
     await waitFor(() => expect(card).toHaveAttribute('data-state', 'running'), long);
     await expect(card).toHaveTextContent('Running');
     await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent('Executing getWeather…'), long);
@@ -117,8 +117,8 @@ export const ParallelTools: Story = {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'What is 2+2 and the time in Tokyo?{Enter}');
 
     await step('both run at once', async () => {
-      const calculate = await canvas.findByRole('group', { name: 'calculate' }, long);
-      const getTime = await canvas.findByRole('group', { name: 'getTime' }, long);
+      const calculate = await canvas.findByRole('group', { name: 'Calculate' }, long);
+      const getTime = await canvas.findByRole('group', { name: 'Get time' }, long);
       await waitFor(() => expect(calculate).toHaveAttribute('data-state', 'running'), long);
       await waitFor(() => expect(getTime).toHaveAttribute('data-state', 'running'), long);
       await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent(/Executing calculate, getTime…|Executing getTime, calculate…/), long);
@@ -127,9 +127,9 @@ export const ParallelTools: Story = {
     await step('one answer from both results', async () => {
       parallelGate.open();
       await expect(await canvas.findByText(/2\+2 = 4\. It's \d\d:\d\d in Tokyo \(Asia\/Tokyo\)\./, {}, long)).toBeVisible();
-      await userEvent.click(await canvas.findByRole('button', { name: /^Used (calculate and getTime|getTime and calculate)$/ }, long));
-      await expect(canvas.getByRole('group', { name: 'calculate' })).toHaveAttribute('data-state', 'done');
-      await expect(canvas.getByRole('group', { name: 'getTime' })).toHaveAttribute('data-state', 'done');
+      await userEvent.click(await canvas.findByRole('button', { name: /^Used (Calculate and Get time|Get time and Calculate)$/ }, long));
+      await expect(canvas.getByRole('group', { name: 'Calculate' })).toHaveAttribute('data-state', 'done');
+      await expect(canvas.getByRole('group', { name: 'Get time' })).toHaveAttribute('data-state', 'done');
     });
   },
 };
@@ -151,9 +151,9 @@ export const ChainOverRounds: Story = {
         label: expect.stringMatching(/Executing convertTemperature….*round 2 of 5/),
       }),
     );
-    await userEvent.click(await canvas.findByRole('button', { name: 'Used getWeather and convertTemperature' }, long));
-    await expect(canvas.getByRole('group', { name: 'getWeather' })).toHaveAttribute('data-state', 'done');
-    await expect(canvas.getByRole('group', { name: 'convertTemperature' })).toHaveAttribute('data-state', 'done');
+    await userEvent.click(await canvas.findByRole('button', { name: 'Used Get weather and Convert temperature' }, long));
+    await expect(canvas.getByRole('group', { name: 'Get weather' })).toHaveAttribute('data-state', 'done');
+    await expect(canvas.getByRole('group', { name: 'Convert temperature' })).toHaveAttribute('data-state', 'done');
   },
 };
 
@@ -161,7 +161,7 @@ export const ChainOverRounds: Story = {
 export const ApprovalPending: Story = {
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Delete the file report.pdf{Enter}');
-    const card = await canvas.findByRole('group', { name: 'deleteFile' }, long);
+    const card = await canvas.findByRole('group', { name: 'Delete file' }, long);
     await waitFor(() => expect(card).toHaveAttribute('data-state', 'awaiting-approval'), long);
     await expect(card).toHaveTextContent('Awaiting approval');
     await expect(card).toHaveTextContent('"path": "report.pdf"');
@@ -177,9 +177,9 @@ export const AlwaysAllow: Story = {
   args: { onStatus: fn() },
   play: async ({ args, canvas, userEvent, step }) => {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Delete the file report.pdf{Enter}');
-    const card = await canvas.findByRole('group', { name: 'deleteFile' }, long);
+    const card = await canvas.findByRole('group', { name: 'Delete file' }, long);
     await waitFor(() => expect(card).toHaveAttribute('data-state', 'awaiting-approval'), long);
-    await userEvent.click(within(card).getByRole('button', { name: 'Always allow deleteFile' }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Always allow Delete file' }));
     await expect(await canvas.findByText('Done: I deleted report.pdf.', {}, long)).toBeVisible();
 
     await step('the next deletion runs without asking', async () => {
@@ -199,8 +199,8 @@ export const Approved: Story = {
     await userEvent.click(await canvas.findByRole('button', { name: 'Approve' }, long));
     await expect(await canvas.findByText('Done: I deleted report.pdf.', {}, long)).toBeVisible();
     await expect(canvas.queryByRole('button', { name: 'Approve' })).toBeNull();
-    await userEvent.click(await canvas.findByRole('button', { name: 'Used deleteFile' }, long));
-    await expect(canvas.getByRole('group', { name: 'deleteFile' })).toHaveAttribute('data-state', 'done');
+    await userEvent.click(await canvas.findByRole('button', { name: 'Used Delete file' }, long));
+    await expect(canvas.getByRole('group', { name: 'Delete file' })).toHaveAttribute('data-state', 'done');
   },
 };
 
@@ -211,9 +211,9 @@ export const Denied: Story = {
     await userEvent.click(await canvas.findByRole('button', { name: 'Deny' }, long));
     await expect(await canvas.findByText(/^OK, I won't delete report\.pdf/, {}, long)).toBeVisible();
     await expect(canvas.queryByRole('button', { name: 'Deny' })).toBeNull();
-    // The fold says a call failed without being opened.
-    await userEvent.click(await canvas.findByRole('button', { name: 'Used deleteFile 1 failed' }, long));
-    const card = canvas.getByRole('group', { name: 'deleteFile' });
+    // The fold says the call was denied without being opened: neutral, not a failure.
+    await userEvent.click(await canvas.findByRole('button', { name: 'Used Delete file 1 denied' }, long));
+    const card = canvas.getByRole('group', { name: 'Delete file' });
     await expect(card).toHaveAttribute('data-state', 'denied');
     await expect(card).toHaveTextContent('Denied');
   },
@@ -224,8 +224,8 @@ export const ToolError: Story = {
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), "What's the weather in Atlantis?{Enter}");
     await expect(await canvas.findByText(/Sorry, I couldn't get the weather in Atlantis: .*Unknown city: Atlantis/, {}, long)).toBeVisible();
-    await userEvent.click(await canvas.findByRole('button', { name: 'Used getWeather 1 failed' }, long));
-    const card = canvas.getByRole('group', { name: 'getWeather' });
+    await userEvent.click(await canvas.findByRole('button', { name: 'Used Get weather 1 failed' }, long));
+    const card = canvas.getByRole('group', { name: 'Get weather' });
     await expect(card).toHaveAttribute('data-state', 'error');
     await expect(card).toHaveTextContent('Error');
     await expect(card).toHaveTextContent('Unknown city: Atlantis');
@@ -241,10 +241,10 @@ export const OneOfTwoFails: Story = {
     await expect(
       await canvas.findByText(/It's \d\d:\d\d in Tokyo \(Asia\/Tokyo\)\. Sorry, I couldn't get the time in Atlantis: Unknown city: Atlantis\./, {}, long),
     ).toBeVisible();
-    const fold = await canvas.findByRole('button', { name: 'Used 2 tools: getTime 1 failed' }, long);
+    const fold = await canvas.findByRole('button', { name: 'Used 2 tools: Get time 1 failed' }, long);
     await expect(within(fold).getByText('1 failed')).toBeVisible();
     await userEvent.click(fold);
-    const cards = canvas.getAllByRole('group', { name: 'getTime' });
+    const cards = canvas.getAllByRole('group', { name: 'Get time' });
     await expect(cards.map((card) => card.getAttribute('data-state'))).toEqual(['done', 'error']);
     await expect(cards[1]).toHaveTextContent('Unknown city: Atlantis');
   },
@@ -260,8 +260,8 @@ export const MaxRoundsReached: Story = {
       expect.objectContaining({ state: 'finalizing', label: 'Maximum tool execution rounds reached. Generating final response…' }),
     );
     await expect(args.onStatus).not.toHaveBeenCalledWith(expect.objectContaining({ round: 3 }));
-    await userEvent.click(await canvas.findByRole('button', { name: 'Used 2 tools: getTime' }, long));
-    await expect(canvas.getAllByRole('group', { name: 'getTime' })).toHaveLength(2);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Used 2 tools: Get time' }, long));
+    await expect(canvas.getAllByRole('group', { name: 'Get time' })).toHaveLength(2);
   },
 };
 
@@ -269,7 +269,7 @@ export const MaxRoundsReached: Story = {
 export const StopDuringSlowTool: Story = {
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Search slowly for cats{Enter}');
-    const card = await canvas.findByRole('group', { name: 'slowSearch' }, long);
+    const card = await canvas.findByRole('group', { name: 'Slow search' }, long);
     await waitFor(() => expect(card).toHaveAttribute('data-state', 'running'), long);
     await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent('Executing slowSearch…'), long);
     await userEvent.click(canvas.getByRole('button', { name: 'Stop' }));

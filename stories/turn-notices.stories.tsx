@@ -126,7 +126,7 @@ export const InterruptedThenRunAgain: Story = {
   render: (args) => <ReloadedChat {...args} />,
   play: async ({ canvas, userEvent, step }) => {
     const log = canvas.getByRole('log');
-    const card = await within(log).findByRole('group', { name: 'getWeather' }, long);
+    const card = await within(log).findByRole('group', { name: 'Get weather' }, long);
     await expect(card).toHaveAttribute('data-state', 'interrupted');
     await expect(card).toHaveTextContent('Interrupted');
     const notice = await within(log).findByRole('note', {}, long);
@@ -137,8 +137,8 @@ export const InterruptedThenRunAgain: Story = {
       await userEvent.click(within(notice).getByRole('button', { name: 'Run again' }));
       await expect(await within(log).findByText("It's 21°C and sunny in Paris.", {}, long)).toBeVisible();
       await expect(within(log).queryByRole('note')).toBeNull();
-      await userEvent.click(await within(log).findByRole('button', { name: 'Used getWeather' }, long));
-      await expect(within(log).getByRole('group', { name: 'getWeather' })).toHaveAttribute('data-state', 'done');
+      await userEvent.click(await within(log).findByRole('button', { name: 'Used Get weather' }, long));
+      await expect(within(log).getByRole('group', { name: 'Get weather' })).toHaveAttribute('data-state', 'done');
     });
   },
 };

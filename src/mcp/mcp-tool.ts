@@ -2,6 +2,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CallToolResultSchema, type Tool as McpToolListing } from '@modelcontextprotocol/sdk/types.js';
 import type { AnyToolDefinition } from '../core/tools/define-tool';
 import { errorMessage } from '../core/tools/errors';
+import { humanizeToolName } from '../core/tools/humanize-tool-name';
 import { objectSchema, wireJsonSchema } from './json-schema';
 import { toMcpOutput, type McpToolOutput } from './mcp-output';
 
@@ -152,7 +153,10 @@ export function toToolDefinition(listing: McpToolListing, localName: string, con
   };
   const execute = (input: Record<string, unknown>, { signal }: { signal: AbortSignal }) =>
     callWithProgress(listing.name, input, signal, context);
+  // The cards' title: the server's, else its own name for the tool (not the prefixed local one).
+  const title = listing.title ?? listing.annotations?.title ?? humanizeToolName(listing.name);
   return {
+    title,
     description: describe(listing),
     inputSchema: wireJsonSchema(objectSchema(listing.inputSchema)),
     execute,

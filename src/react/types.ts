@@ -144,6 +144,13 @@ export interface UseToolChatResult<TOOLS extends ToolSet = ToolSet> {
   continue: (prompt?: string) => Promise<void>;
   /** Runs calls of the last turn again that a reload cut off ("Run again"); approval rules apply. */
   runAgain: (toolCallIds: readonly string[]) => void;
+  /** Drops the last answer and asks the model for a new one (the AI SDK's `regenerate`); what runs stops first. */
+  regenerate: () => Promise<void>;
+  /**
+   * Replaces the text of a user message (keeping its files) and sends it again. Every message
+   * after it is dropped: no branches are kept. What runs stops first.
+   */
+  editMessage: (messageId: string, text: string) => Promise<void>;
   /** "Always allow": calls of this tool run without asking for the rest of the chat (saved with it). */
   alwaysAllow: (toolName: string) => void;
   /** Hands back the result of a tool the app runs itself. */

@@ -7,6 +7,7 @@ import { checkNumberOption, numberRules } from '../core/tools/number-options';
 import type { ToolSet } from '../core/tools/define-tool';
 import { getChatSession, releaseChatSession, retainChatSession } from './chat-session';
 import { dropIncompleteCalls, inProgress, openCalls, runCallsAgain } from './open-calls';
+import { editUserMessage, regenerateAnswer } from './rewrite-history';
 import { isWorking, sendUserMessages, toUserMessage } from './send-message';
 import type { SendMessageInput, ToolCallView, ToolChatMessage, UseToolChatOptions, UseToolChatResult } from './types';
 
@@ -96,6 +97,8 @@ export function useToolChat<TOOLS extends ToolSet = ToolSet>(options: UseToolCha
       continue: continueLoop,
       alwaysAllow: (toolName: string) => loop.alwaysAllow(toolName),
       runAgain,
+      regenerate: () => regenerateAnswer(chat, loop),
+      editMessage: (messageId: string, text: string) => editUserMessage(chat, loop, messageId, text),
       addToolResult: (result: Parameters<UseToolChatResult['addToolResult']>[0]) => loop.addToolResult(result),
       getToolCall,
     }),

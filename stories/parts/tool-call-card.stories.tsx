@@ -5,8 +5,10 @@ import { WeatherCard } from '../../demo/weather-card';
 import { lookArgTypes, partFrame, type LookArgs } from '../support/part-frame';
 
 /**
- * One tool call: its name, a badge for its phase, the duration, and its details (arguments,
- * result or error). While it awaits approval: Approve, Deny and "Always allow <tool>".
+ * One tool call: its title (`defineTool({ title })`, else the name humanised), a badge for its
+ * phase, the duration, the arguments as a short key/value line, one line for an error, and its
+ * details (the arguments' JSON and the result). While it awaits approval: Approve, Deny and
+ * "Always allow <tool>".
  */
 const meta = {
   title: 'Parts/ToolCallCard',
@@ -28,7 +30,7 @@ type Story = StoryObj<typeof meta>;
 /** A call while its tool runs. */
 export const Running: Story = {
   play: async ({ canvas }) => {
-    const card = canvas.getByRole('group', { name: 'getWeather' });
+    const card = canvas.getByRole('group', { name: 'Get weather' });
     await expect(card).toHaveAttribute('data-state', 'running');
     await expect(card).toHaveTextContent('Running');
   },
@@ -38,11 +40,11 @@ export const Running: Story = {
 export const AwaitingApproval: Story = {
   args: { call: { toolCallId: 'call_2', toolName: 'deleteFile', phase: 'awaiting-approval', input: { path: 'report.pdf' } } },
   play: async ({ args, canvas, userEvent }) => {
-    const card = canvas.getByRole('group', { name: 'deleteFile' });
+    const card = canvas.getByRole('group', { name: 'Delete file' });
     await expect(card).toHaveTextContent('"path": "report.pdf"');
     await expect(within(card).getByRole('button', { name: 'Approve' })).toBeEnabled();
     await expect(within(card).getByRole('button', { name: 'Deny' })).toBeEnabled();
-    await userEvent.click(within(card).getByRole('button', { name: 'Always allow deleteFile' }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Always allow Delete file' }));
     await expect(args.onAlwaysAllow).toHaveBeenCalledWith('deleteFile');
   },
 };
@@ -60,10 +62,10 @@ export const Done: Story = {
     },
   },
   play: async ({ canvas, userEvent }) => {
-    const card = canvas.getByRole('group', { name: 'getWeather' });
+    const card = canvas.getByRole('group', { name: 'Get weather' });
     await expect(card).toHaveTextContent('Done');
     await expect(card).toHaveTextContent('42 ms');
-    await userEvent.click(canvas.getByRole('button', { name: /^getWeather/ }));
+    await userEvent.click(canvas.getByRole('button', { name: /^Get weather/ }));
     await expect(card).toHaveTextContent('"conditions": "sunny"');
   },
 };
@@ -74,7 +76,7 @@ export const Failed: Story = {
     call: { toolCallId: 'call_4', toolName: 'getWeather', phase: 'error', input: { city: 'Atlantis' }, error: 'Unknown city: Atlantis', durationMs: 3 },
   },
   play: async ({ canvas }) => {
-    const card = canvas.getByRole('group', { name: 'getWeather' });
+    const card = canvas.getByRole('group', { name: 'Get weather' });
     await expect(card).toHaveTextContent('Error');
     await expect(card).toHaveTextContent('Unknown city: Atlantis');
   },
@@ -84,7 +86,7 @@ export const Failed: Story = {
 export const Interrupted: Story = {
   args: { call: { toolCallId: 'call_5', toolName: 'slowSearch', phase: 'interrupted', input: { query: 'cats' }, error: INTERRUPTED_TOOL_ERROR } },
   play: async ({ canvas }) => {
-    const card = canvas.getByRole('group', { name: 'slowSearch' });
+    const card = canvas.getByRole('group', { name: 'Slow search' });
     await expect(card).toHaveAttribute('data-state', 'interrupted');
     await expect(card).toHaveTextContent('Interrupted');
   },
@@ -98,5 +100,47 @@ export const CustomRender: Story = {
   },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('figure', { name: 'Weather in Tokyo' })).toHaveTextContent('18°C');
+  },
+};
+
+/** A denial is the user's decision: a neutral "Denied" badge, with their reason if they gave one. */
+export const Denied: Story = {
+  args: {
+    call: {
+      toolCallId: 'call_6',
+      toolName: 'deleteFile',
+      phase: 'denied',
+      input: { path: 'report.pdf' },
+      error: 'The user denied running tool "deleteFile": keep it',
+    },
+  },
+  play: async ({ canvas }) => {
+    const card = canvas.getByRole('group', { name: 'Delete file' });
+    await expect(card).toHaveAttribute('data-state', 'denied');
+    await expect(within(card).getByText('Denied')).toBeVisible();
+    await expect(within(card).getByText('keep it')).toBeVisible();
+    await expect(card).not.toHaveTextContent('The user denied');
+  },
+};
+
+/** Arguments at a glance: up to four as key and value, nested ones as `{…}`; the JSON is one click away. */
+export const ArgumentsAtAGlance: Story = {
+  args: {
+    call: {
+      toolCallId: 'call_7',
+      toolName: 'search_flights',
+      phase: 'done',
+      input: { from: 'CDG', to: 'HND', date: '2026-12-01', passengers: { adults: 2 }, cabin: 'economy' },
+      output: { flights: 3 },
+      durationMs: 812,
+    },
+  },
+  play: async ({ canvas, userEvent }) => {
+    const card = canvas.getByRole('group', { name: 'Search flights' });
+    await expect(card).toHaveTextContent('fromCDG');
+    await expect(card).toHaveTextContent('passengers{…}');
+    await expect(card).toHaveTextContent('+1');
+    await userEvent.click(canvas.getByRole('button', { name: /^Search flights/ }));
+    await expect(card).toHaveTextContent('"cabin": "economy"');
   },
 };

@@ -26,14 +26,14 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Two tools: "Used getWeather and getTime"; a click opens the cards. */
+/** Two tools: "Used Get weather and Get time"; a click opens the cards. */
 export const TwoTools: Story = {
   play: async ({ canvas, userEvent }) => {
-    const fold = canvas.getByRole('button', { name: 'Used getWeather and getTime' });
+    const fold = canvas.getByRole('button', { name: 'Used Get weather and Get time' });
     await expect(fold).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(fold);
-    await expect(canvas.getByRole('group', { name: 'getWeather' })).toBeVisible();
-    await expect(canvas.getByRole('group', { name: 'getTime' })).toBeVisible();
+    await expect(canvas.getByRole('group', { name: 'Get weather' })).toBeVisible();
+    await expect(canvas.getByRole('group', { name: 'Get time' })).toBeVisible();
   },
 };
 
@@ -45,7 +45,7 @@ export const OneFailed: Story = {
     children: <ToolCallCard call={{ toolCallId: 'call_9', toolName: 'calculate', phase: 'error', input: { expression: '1/0' }, error: 'Division by zero in "1/0"' }} />,
   },
   play: async ({ canvas }) => {
-    const fold = canvas.getByRole('button', { name: 'Used 5 tools: getTime, getWeather and calculate 1 failed' });
+    const fold = canvas.getByRole('button', { name: 'Used 5 tools: Get time, Get weather and Calculate 1 failed' });
     await expect(within(fold).getByText('1 failed')).toBeVisible();
   },
 };

@@ -39,14 +39,14 @@ describe('the user in control of the loop, in Chromium against the demo app', ()
     await page.getByRole('textbox', { name: 'Message' }).fill('Delete the file report.pdf');
     await page.getByRole('button', { name: 'Send' }).click();
 
-    const card = page.getByRole('group', { name: 'deleteFile' });
+    const card = page.getByRole('group', { name: 'Delete file' });
     await expect.poll(() => card.getAttribute('data-state')).toBe('awaiting-approval');
     await expect.poll(() => page.getByRole('status').textContent()).toBe('Waiting for your approval to run deleteFile');
     await screenshot(page, 'approval-pending');
     await page.getByRole('button', { name: 'Approve' }).click();
 
     await page.getByRole('log').getByText('Done: I deleted report.pdf.').waitFor();
-    await page.getByRole('button', { name: 'Used deleteFile' }).click();
+    await page.getByRole('button', { name: 'Used Delete file' }).click();
     await expect.poll(() => card.getAttribute('data-state')).toBe('done');
     await screenshot(page, 'approval-approved');
     expect(errors).toEqual([]);
@@ -63,8 +63,8 @@ describe('the user in control of the loop, in Chromium against the demo app', ()
     await page.getByRole('button', { name: 'Deny' }).click();
 
     await page.getByRole('log').getByText(/^OK, I won't delete report\.pdf/).waitFor();
-    await page.getByRole('button', { name: 'Used deleteFile' }).click();
-    const card = page.getByRole('group', { name: 'deleteFile' });
+    await page.getByRole('button', { name: 'Used Delete file' }).click();
+    const card = page.getByRole('group', { name: 'Delete file' });
     await expect.poll(() => card.getAttribute('data-state')).toBe('denied');
     await screenshot(page, 'approval-denied');
 
@@ -84,7 +84,7 @@ describe('the user in control of the loop, in Chromium against the demo app', ()
     await page.getByRole('textbox', { name: 'Message' }).fill('Search slowly for cats');
     await page.getByRole('button', { name: 'Send' }).click();
 
-    const card = page.getByRole('group', { name: 'slowSearch' });
+    const card = page.getByRole('group', { name: 'Slow search' });
     await expect.poll(() => card.getAttribute('data-state')).toBe('running');
     await page.getByRole('button', { name: 'Stop' }).click();
     await expect.poll(() => card.getAttribute('data-state')).toBe('cancelled');
@@ -142,7 +142,7 @@ describe('the user in control of the loop, in Chromium against the demo app', ()
     await page.keyboard.type('please');
     expect(await input.inputValue()).toBe('Search slowly for cats\nplease');
     await page.keyboard.press('Enter');
-    const card = page.getByRole('group', { name: 'slowSearch' });
+    const card = page.getByRole('group', { name: 'Slow search' });
     await expect.poll(() => card.getAttribute('data-state')).toBe('running');
     expect(await focused(input)).toBe(true);
     await page.keyboard.press('Escape');

@@ -13,6 +13,8 @@ async function connectedPage(browser: Browser, demoUrl: string, mcpUrl: string):
   // Each test starts a new conversation: the demo keeps its chat in localStorage.
   await page.evaluate(() => localStorage.clear());
   await page.reload();
+  // The MCP field is in the demo's settings.
+  await page.getByRole('button', { name: 'Settings' }).click();
   const form = page.getByRole('form', { name: 'MCP server' });
   await form.getByLabel('MCP server URL').fill(mcpUrl);
   await form.getByRole('button', { name: 'Connect' }).click();
@@ -47,7 +49,7 @@ describe('the demo connected to a real MCP server from Chromium (another origin:
     await log.getByText('mcp_add_numbers says: 2 + 3 = 5').waitFor();
     // The card shows the MCP result (a custom renderer): it stays where it is after the answer.
     expect(await log.getByRole('button', { name: /^Used / }).count()).toBe(0);
-    await expect.poll(() => log.getByRole('group', { name: 'mcp_add_numbers' }).getAttribute('data-state')).toBe('done');
+    await expect.poll(() => log.getByRole('group', { name: 'Add numbers' }).getAttribute('data-state')).toBe('done');
     await screenshot(page, 'mcp-call');
     expect(errors).toEqual([]);
     await page.close();
@@ -58,7 +60,7 @@ describe('the demo connected to a real MCP server from Chromium (another origin:
     await send(page, 'Draw square in blue');
     const log = page.getByRole('log');
     await log.getByText('mcp_draw_square says: A blue square. (and an image)').waitFor();
-    const card = log.getByRole('group', { name: 'mcp_draw_square' });
+    const card = log.getByRole('group', { name: 'Draw a square' });
     const image = card.locator('img');
     await expect.poll(() => image.getAttribute('src')).toMatch(/^data:image\/png;base64,iVBOR/);
     // Decoded and drawn: the browser knows its size.
@@ -72,7 +74,7 @@ describe('the demo connected to a real MCP server from Chromium (another origin:
     const { page, errors } = await connectedPage(browser, demo.url, server.url);
     const before = events('delete_note', 'call');
     await send(page, 'Delete note "Shopping"');
-    const card = page.getByRole('log').getByRole('group', { name: 'mcp_delete_note' });
+    const card = page.getByRole('log').getByRole('group', { name: 'Delete a note' });
     await expect.poll(() => card.getAttribute('data-state')).toBe('awaiting-approval');
     expect(events('delete_note', 'call')).toBe(before);
     await screenshot(page, 'mcp-approval');
@@ -87,7 +89,7 @@ describe('the demo connected to a real MCP server from Chromium (another origin:
     const { page, errors } = await connectedPage(browser, demo.url, server.url);
     const before = events('count_slowly', 'cancelled');
     await send(page, 'Count slowly for 30 seconds');
-    const card = page.getByRole('log').getByRole('group', { name: 'mcp_count_slowly' });
+    const card = page.getByRole('log').getByRole('group', { name: 'Count slowly' });
     await expect.poll(() => card.getAttribute('data-state')).toBe('running');
     await expect.poll(() => events('count_slowly', 'call')).toBeGreaterThan(events('count_slowly', 'cancelled') + events('count_slowly', 'completed'));
     await page.getByRole('button', { name: 'Stop' }).click();
@@ -126,6 +128,8 @@ describe('the demo connected to a real MCP server from Chromium (another origin:
         if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
       });
       await page.goto(strict.url);
+      // The MCP field is in the demo's settings.
+      await page.getByRole('button', { name: 'Settings' }).click();
       const form = page.getByRole('form', { name: 'MCP server' });
       await form.getByLabel('MCP server URL').fill(server.url);
       await form.getByRole('button', { name: 'Connect' }).click();
@@ -152,6 +156,8 @@ describe('CORS: an MCP server that does not allow the page’s origin', () => {
     try {
       const page = await browser.newPage();
       await page.goto(demo.url);
+      // The MCP field is in the demo's settings.
+      await page.getByRole('button', { name: 'Settings' }).click();
       const form = page.getByRole('form', { name: 'MCP server' });
       await form.getByLabel('MCP server URL').fill(server.url);
       await form.getByRole('button', { name: 'Connect' }).click();

@@ -63,7 +63,7 @@ describe('the demo app showing the product, in Chromium', () => {
     expect(await london.textContent()).toContain('rain');
     // Custom cards are the tool's own UI: never folded into "Used …".
     expect(await log.getByRole('button', { name: /^Used / }).count()).toBe(0);
-    expect(await log.getByRole('group', { name: 'getWeather' }).count()).toBe(2);
+    expect(await log.getByRole('group', { name: 'Get weather' }).count()).toBe(2);
     await page.getByRole('button', { name: 'Send' }).waitFor();
     await screenshot(page, 'showcase-weather-cards');
 
@@ -83,12 +83,12 @@ describe('the demo app showing the product, in Chromium', () => {
     await open();
     await page.getByRole('button', { name: 'Delete the file report.pdf' }).click();
     const log = page.getByRole('log');
-    const card = log.getByRole('group', { name: 'deleteFile' });
+    const card = log.getByRole('group', { name: 'Delete file' });
     await expect.poll(() => card.getAttribute('data-state')).toBe('awaiting-approval');
     await expect.poll(() => page.getByRole('status').textContent()).toBe('Waiting for your approval to run deleteFile');
     await screenshot(page, 'showcase-approval-always-allow');
 
-    await card.getByRole('button', { name: 'Always allow deleteFile' }).click();
+    await card.getByRole('button', { name: 'Always allow Delete file' }).click();
     await log.getByText('Done: I deleted report.pdf.').waitFor();
 
     await send(page, 'Delete the file notes.txt');
@@ -105,9 +105,9 @@ describe('the demo app showing the product, in Chromium', () => {
     await page.getByRole('button', { name: 'What time is it in Tokyo and Atlantis?' }).click();
     const log = page.getByRole('log');
     await log.getByText(/It's \d\d:\d\d in Tokyo \(Asia\/Tokyo\)\. Sorry, I couldn't get the time in Atlantis: Unknown city: Atlantis\.$/).waitFor();
-    const fold = log.getByRole('button', { name: 'Used 2 tools: getTime 1 failed' });
+    const fold = log.getByRole('button', { name: 'Used 2 tools: Get time 1 failed' });
     await fold.click();
-    await expect.poll(() => log.getByRole('group', { name: 'getTime' }).count()).toBe(2);
+    await expect.poll(() => log.getByRole('group', { name: 'Get time' }).count()).toBe(2);
     const failed = log.locator('.toolchat-tool[data-state="error"]');
     expect(await failed.textContent()).toContain('Unknown city: Atlantis');
     await screenshot(page, 'showcase-failing-tool');
@@ -160,6 +160,7 @@ describe('the demo app showing the product, in Chromium', () => {
   it('themes the whole page: Dark turns the page, its controls and the chat dark, and the choice survives a reload', async () => {
     await open();
     expect(await colours(page, 'body')).toEqual({ background: 'rgb(255, 255, 255)', color: 'rgb(31, 35, 40)' });
+    await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('radio', { name: 'Dark' }).check();
     expect(await colours(page, 'body')).toEqual({ background: 'rgb(13, 17, 23)', color: 'rgb(230, 237, 243)' });
     expect(await colours(page, '.toolchat')).toEqual({ background: 'rgb(13, 17, 23)', color: 'rgb(230, 237, 243)' });
@@ -173,6 +174,7 @@ describe('the demo app showing the product, in Chromium', () => {
 
     await page.reload();
     await page.getByRole('log').getByText("It's 18°C and cloudy in Tokyo. It's 14°C and rain in London.").waitFor();
+    await page.getByRole('button', { name: 'Settings' }).click();
     expect(await page.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true);
     expect(await colours(page, 'body')).toMatchObject({ background: 'rgb(13, 17, 23)' });
     expect(errors).toEqual([]);
@@ -181,6 +183,7 @@ describe('the demo app showing the product, in Chromium', () => {
 
   it('follows the system colour scheme with "System", the page and the chat alike', async () => {
     await open({ colorScheme: 'dark' });
+    await page.getByRole('button', { name: 'Settings' }).click();
     expect(await page.getByRole('radio', { name: 'System' }).isChecked()).toBe(true);
     expect(await colours(page, 'body')).toEqual({ background: 'rgb(13, 17, 23)', color: 'rgb(230, 237, 243)' });
     expect(await colours(page, '.toolchat')).toMatchObject({ background: 'rgb(13, 17, 23)' });
@@ -199,7 +202,9 @@ describe('the demo app showing the product, in Chromium', () => {
     page.on('response', (response) => {
       if (new URL(response.url()).pathname === '/api/chat') void response.text().then((text) => streamed.push(text));
     });
+    await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('switch', { name: 'Text-only model (###: markers)' }).check();
+    await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('button', { name: "What's the weather in Tokyo and London?" }).click();
     const log = page.getByRole('log');
     await log.getByText("It's 18°C and cloudy in Tokyo. It's 14°C and rain in London.").waitFor();
@@ -223,11 +228,13 @@ describe('the demo app showing the product, in Chromium', () => {
       'Let me check the weather in Tokyo and London. ###:{"toolName":"getWeather","parameters":{"city":"Tokyo"}} ###:{"toolName":"getWeather","parameters":{"city":"London"}}',
     );
 
-    // Switching back is the other chat, with native tool calls.
+    // Switching back applies to the next request of the same chat: native tool calls again.
+    await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('switch', { name: 'Text-only model (###: markers)' }).uncheck();
-    await page.getByText('How can I help?').waitFor();
-    await page.getByRole('switch', { name: 'Text-only model (###: markers)' }).check();
     await log.getByText("It's 18°C and cloudy in Tokyo. It's 14°C and rain in London.").waitFor();
+    await send(page, "What's the weather in Paris?");
+    await log.getByText("It's 21°C and sunny in Paris.").waitFor();
+    expect(requests.slice(2).map((request) => new URL(request.url).search)).toEqual(['', '']);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -41,7 +41,7 @@ describe('the WebMCP demo page in Chromium (@mcp-b/webmcp-polyfill)', () => {
   it('calls a tool declared by an annotated form: approval, the form fills and submits, the page answers', async () => {
     await open();
     await send(page, 'Subscribe newsletter with email=ada@example.com');
-    const card = page.getByRole('log').getByRole('group', { name: 'subscribe_newsletter' });
+    const card = page.getByRole('log').getByRole('group', { name: 'Subscribe newsletter' });
     await expect.poll(() => card.getAttribute('data-state')).toBe('awaiting-approval');
     await card.getByRole('button', { name: 'Approve' }).click();
     await page.getByRole('log').getByText('subscribe_newsletter says: subscribed: ada@example.com').waitFor();

@@ -51,7 +51,7 @@ describe('given Stop while a call’s arguments still stream', () => {
         requests[0]!.write(chunk);
       }
     });
-    const card = await screen.findByRole('group', { name: 'getWeather' });
+    const card = await screen.findByRole('group', { name: 'Get weather' });
     await waitFor(() => expect(card.getAttribute('data-state')).toBe('streaming-input'));
 
     await user.click(screen.getByRole('button', { name: 'Stop' }));

@@ -43,8 +43,8 @@ describe('given a chat with a weather tool on the demo model', () => {
     expect(screen.getByRole('button', { name: 'Stop' })).toBeTruthy();
 
     // The card: named by its tool, collapsible, with the arguments while it runs.
-    const card = within(log).getByRole('group', { name: 'getWeather' });
-    const header = within(card).getByRole('button', { name: /getWeather/ });
+    const card = within(log).getByRole('group', { name: 'Get weather' });
+    const header = within(card).getByRole('button', { name: /Get weather/ });
     await user.click(header);
     expect(header.getAttribute('aria-expanded')).toBe('true');
     expect(within(card).getByText(/"city": "Paris"/)).toBeTruthy();
@@ -56,9 +56,9 @@ describe('given a chat with a weather tool on the demo model', () => {
     expect(runs).toBe(1);
 
     // After the answer the turn's tools fold into a summary that expands to the card and its result.
-    await user.click(within(log).getByRole('button', { name: 'Used getWeather' }));
-    const folded = within(log).getByRole('group', { name: 'getWeather' });
-    const foldedHeader = within(folded).getByRole('button', { name: /getWeather/ });
+    await user.click(within(log).getByRole('button', { name: 'Used Get weather' }));
+    const folded = within(log).getByRole('group', { name: 'Get weather' });
+    const foldedHeader = within(folded).getByRole('button', { name: /Get weather/ });
     if (foldedHeader.getAttribute('aria-expanded') !== 'true') await user.click(foldedHeader);
     expect(within(folded).getByText(/"condition": "rainy"/)).toBeTruthy();
     await user.click(foldedHeader);

@@ -68,7 +68,7 @@ describe('given a chat reloaded while a tool ran', () => {
     const user = userEvent.setup();
     render(<second.ChatWrapper id="interrupted" storage={second.localStorageStorage({ storage: webStorage })} transport={transportFor(model)} tools={tools} />);
 
-    const card = await screen.findByRole('group', { name: 'slowSearch' });
+    const card = await screen.findByRole('group', { name: 'Slow search' });
     expect(card.getAttribute('data-state')).toBe('interrupted');
     expect(card.textContent).toContain('Interrupted');
     const notice = screen.getByRole('note');

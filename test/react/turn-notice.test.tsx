@@ -163,7 +163,7 @@ describe('given a tool that needs approval', () => {
     const server = endpoint(model);
     render(<ChatWrapper api={server.api} fetch={server.fetch} tools={tools} />);
     await ask(user, 'Delete a.txt');
-    const always = await screen.findByRole('button', { name: 'Always allow deleteFile' });
+    const always = await screen.findByRole('button', { name: 'Always allow Delete file' });
     // Keyboard-operable: it is a button in the card's actions.
     always.focus();
     await user.keyboard('{Enter}');

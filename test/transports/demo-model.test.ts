@@ -313,6 +313,18 @@ describe('given "Delete the file report.pdf"', () => {
     expect(withReason.text).toBe("OK, I won't delete report.pdf (it is the only copy).");
   });
 
+  it("answers a denial in plain words, never quoting the loop's message back", async () => {
+    for (const output of [
+      { type: 'error-text', value: 'The user denied running tool "deleteFile"' },
+      { type: 'execution-denied', reason: 'The user denied running tool "deleteFile"' },
+    ] as const) {
+      const result = await ask([question, call, results(['call_1', 'deleteFile', output])]);
+      expect(result.text).toBe("OK, I won't delete report.pdf.");
+    }
+    const withReason = await ask([question, call, results(['call_1', 'deleteFile', { type: 'error-text', value: 'The user denied running tool "deleteFile": keep it' }])]);
+    expect(withReason.text).toBe("OK, I won't delete report.pdf (keep it).");
+  });
+
   it('confirms from the result when approved', async () => {
     const result = await ask([question, call, results(['call_1', 'deleteFile', json({ deleted: 'report.pdf' })])]);
     expect(result.text).toBe('Done: I deleted report.pdf.');

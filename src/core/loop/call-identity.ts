@@ -50,7 +50,7 @@ export function createCallIdentity(messages: readonly UIMessage[], context: Call
     const { used } = conversation();
     const base = id === '' ? 'call' : id;
     let n = 2;
-    while (used.has(`${base}-${n}`)) n++;
+    while (used.has(`${base}-${n}`) || context.isKnownCall(`${base}-${n}`)) n++;
     const next = `${base}-${n}`;
     used.add(next);
     return next;
@@ -58,7 +58,9 @@ export function createCallIdentity(messages: readonly UIMessage[], context: Call
   /** The id of a call that starts here: its own, unless another call of the chat has it. */
   const introduce = (id: string, toolName: string): string => {
     const { used, open } = conversation();
-    const reused = id === '' || (used.has(id) && !open.has(id)) || calls.has(id);
+    // A call the loop knows but the conversation no longer holds (an answer regenerated, a
+    // message edited) is taken too: its record would answer for the new call.
+    const reused = id === '' || ((used.has(id) || context.isKnownCall(id)) && !open.has(id)) || calls.has(id);
     const assigned = reused ? fresh(id) : id;
     used.add(assigned);
     ids.set(id, assigned);

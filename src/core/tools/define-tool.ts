@@ -12,6 +12,11 @@ export interface ToolExecuteOptions {
  * yields are preliminary outputs (the last one is the result the model gets).
  */
 export interface ToolDefinition<INPUT = unknown, OUTPUT = unknown> {
+  /**
+   * What people see on the tool's cards ("Get weather"); the model never sees it.
+   * @default the tool's name humanised (`getWeather` → "Get weather")
+   */
+  title?: string;
   /** Tells the model what the tool does and when to call it. */
   description?: string;
   /**
@@ -59,6 +64,7 @@ export interface ToolRetry {
  * `never` so that every concrete tool is assignable to it.
  */
 export interface AnyToolDefinition {
+  title?: string;
   description?: string;
   inputSchema: ToolInputSchema;
   execute?: (input: never, options: ToolExecuteOptions) => unknown;

@@ -1,4 +1,4 @@
-import { generateId } from 'ai';
+import { generateId, type FileUIPart } from 'ai';
 import { ChatRequestError } from '../../core/loop/http-errors';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { CodeHighlighterProvider, type CodeHighlighter } from '../markdown/highlight';
@@ -7,12 +7,15 @@ import { preloadMarkdown } from '../markdown/markdown';
 import type { ToolSet } from '../../core/tools/define-tool';
 import type { ToolCallView, UseToolChatOptions } from '../types';
 import { useToolChat } from '../use-tool-chat';
+import type { AttachmentOptions } from './attachment-tray';
 import { Composer } from './composer';
 import { EmptyState } from './empty-state';
 import { ErrorBanner } from './error-banner';
 import { ToolChatLabelsProvider, defaultUiLabels, useToolChatLabels, type UiLabels } from './labels';
+import { MessageActionsProvider, preloadMessageActions, type MessageActionsValue } from './message-actions';
 import { MessageList } from './message-list';
 import { StatusIndicator } from './status-indicator';
+import { ToolTitlesProvider } from './tool-title';
 
 // Memoised here, not where they are exported: while tokens stream their props do not change,
 // so each commit renders only the message list.
@@ -47,6 +50,20 @@ export interface ChatWrapperProps<TOOLS extends ToolSet = ToolSet> extends UseTo
    * shown with a `storage`), so the app can list it or put it in the URL.
    */
   onChatChange?: (id: string) => void;
+  /**
+   * Lets the user attach files to a message (a button, paste and drop), sent as the AI SDK's
+   * file parts; `true` takes any file up to 10 MiB, ten per message. Only turn it on for a
+   * model that reads files.
+   * @default false
+   * @example attachments={{ accept: 'image/*,application/pdf', maxFileSize: 5_000_000 }}
+   */
+  attachments?: boolean | AttachmentOptions;
+  /**
+   * The actions under messages: Copy on every message, Regenerate under the last answer, Edit
+   * on the user's messages (an edit replaces what followed it). `false` shows none.
+   * @default true
+   */
+  messageActions?: boolean;
 }
 
 /**
@@ -61,6 +78,8 @@ export function ChatWrapper<TOOLS extends ToolSet = ToolSet>({
   highlightCode,
   imageOrigins,
   onChatChange,
+  attachments = false,
+  messageActions = true,
   ...props
 }: ChatWrapperProps<TOOLS>) {
   // The conversation on screen: the `id` prop, until the user starts a new chat.
@@ -74,7 +93,10 @@ export function ChatWrapper<TOOLS extends ToolSet = ToolSet>({
     onChatChange?.(id);
   }, [onChatChange]);
   // Fetch the Markdown chunk while the user types, so answers never show its plain stand-in.
-  useEffect(() => void preloadMarkdown(), []);
+  useEffect(() => {
+    void preloadMarkdown();
+    if (messageActions) void preloadMessageActions();
+  }, [messageActions]);
   const inputRef = useRef<HTMLTextAreaElement | null>(null);
   // Stable callbacks keep the memoised message rows from re-rendering on every token.
   const latest = useRef(chat);
@@ -85,7 +107,19 @@ export function ChatWrapper<TOOLS extends ToolSet = ToolSet>({
   const continuePrompt = options.labels?.continuePrompt ?? defaultUiLabels.continuePrompt;
   const onContinue = useCallback(() => void latest.current.continue(continuePrompt), [continuePrompt]);
   const onRunAgain = useCallback((ids: readonly string[]) => latest.current.runAgain(ids), []);
-  const onSend = useCallback((text: string) => void latest.current.sendMessage(text), []);
+  const onSend = useCallback(
+    (text: string, files?: FileUIPart[]) => void latest.current.sendMessage(files && files.length > 0 ? { text, files } : text),
+    [],
+  );
+  const onRegenerate = useCallback(() => void latest.current.regenerate(), []);
+  const onEdit = useCallback((messageId: string, text: string) => void latest.current.editMessage(messageId, text), []);
+  const last = chat.messages.at(-1);
+  const idle = !chat.busy;
+  const lastAnswerId = last?.role === 'assistant' ? last.id : undefined;
+  const actions = useMemo<MessageActionsValue>(
+    () => ({ idle, lastAnswerId, onRegenerate, onEdit }),
+    [idle, lastAnswerId, onRegenerate, onEdit],
+  );
   const onSuggestion = useCallback((text: string) => {
     void latest.current.sendMessage(text);
     inputRef.current?.focus();
@@ -97,6 +131,8 @@ export function ChatWrapper<TOOLS extends ToolSet = ToolSet>({
     <ToolChatLabelsProvider labels={options.labels}>
       <CodeHighlighterProvider highlight={highlightCode}>
         <ImageOriginsProvider origins={imageOrigins}>
+        <ToolTitlesProvider tools={options.tools}>
+        <MessageActionsProvider value={messageActions ? actions : undefined}>
         <div
           className={className ? `toolchat ${className}` : 'toolchat'}
           data-theme={theme}
@@ -127,8 +163,10 @@ export function ChatWrapper<TOOLS extends ToolSet = ToolSet>({
             // context) offers no Retry: the banner says what is wrong instead.
             <ErrorBanner error={chat.error} onRetry={isRetryable(chat.error) ? () => void chat.retry() : undefined} />
           )}
-          <StableComposer onSend={onSend} onStop={chat.stop} busy={chat.busy} inputRef={inputRef} />
+          <StableComposer onSend={onSend} onStop={chat.stop} busy={chat.busy} inputRef={inputRef} attachments={attachments} />
         </div>
+        </MessageActionsProvider>
+        </ToolTitlesProvider>
         </ImageOriginsProvider>
       </CodeHighlighterProvider>
     </ToolChatLabelsProvider>

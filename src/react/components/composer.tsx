@@ -1,9 +1,34 @@
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type Ref } from 'react';
+import type { FileUIPart } from 'ai';
+import {
+  Suspense,
+  lazy,
+  useCallback,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type Ref,
+} from 'react';
+import type { AttachmentOptions, AttachmentTrayHandle } from './attachment-tray';
 import { useToolChatLabels } from './labels';
 
+// Only composers that take files load the tray.
+const AttachmentTray = lazy(() => import('./attachment-tray').then((module) => ({ default: module.AttachmentTray })));
+
 export interface ComposerProps {
-  /** Called with the trimmed text; the input clears and keeps focus. */
-  onSend: (text: string) => void;
+  /**
+   * Called with the trimmed text and, with `attachments` on, the attached files as the AI SDK's
+   * file parts; the input clears and keeps focus.
+   */
+  onSend: (text: string, files?: FileUIPart[]) => void;
+  /**
+   * Lets the user attach files: an "Attach files" button, paste and drop. `true` takes any file
+   * up to 10 MiB, ten per message.
+   * @default false
+   */
+  attachments?: boolean | AttachmentOptions | undefined;
   /** Called by Stop and by Escape while busy. */
   onStop?: (() => void) | undefined;
   /** While busy the Send button becomes Stop and Enter does not send. */
@@ -19,7 +44,11 @@ export interface ComposerProps {
   className?: string;
 }
 
-/** The message input: Enter sends, Shift+Enter adds a line, Escape stops; Send turns into Stop while busy. */
+/**
+ * The message input: Enter sends, Shift+Enter adds a line, Escape stops; Send turns into Stop
+ * while busy. The input grows with its text (up to a limit, then scrolls). With `attachments`,
+ * files come by the button, by paste and by drop, and show as chips until sent.
+ */
 export function Composer({
   onSend,
   onStop,
@@ -31,21 +60,28 @@ export function Composer({
   autoFocus,
   inputRef,
   className,
+  attachments = false,
 }: ComposerProps) {
   const labels = useToolChatLabels();
   const inputId = useId();
   const ownRef = useRef<HTMLTextAreaElement | null>(null);
+  const tray = useRef<AttachmentTrayHandle | null>(null);
+  const [fileCount, setFileCount] = useState(0);
+  const onCountChange = useCallback((count: number) => setFileCount(count), []);
   const [valueState, setValueState] = useState('');
   const value = valueProp ?? valueState;
   const setValue = (next: string) => {
     setValueState(next);
     onValueChange?.(next);
   };
-  const canSend = !disabled && !busy && value.trim() !== '';
+  useLayoutEffect(() => autoGrow(ownRef.current), [value]);
+  const canSend = !disabled && !busy && (value.trim() !== '' || fileCount > 0);
 
   const send = () => {
     if (!canSend) return;
-    onSend(value.trim());
+    const text = value.trim();
+    if (tray.current && fileCount > 0) void tray.current.take().then((files) => onSend(text, files));
+    else onSend(text);
     setValue('');
     ownRef.current?.focus();
   };
@@ -76,6 +112,16 @@ export function Composer({
       data-state={busy ? 'busy' : 'idle'}
       onSubmit={onSubmit}
     >
+      {attachments !== false && (
+        <Suspense fallback={null}>
+          <AttachmentTray
+            options={attachments === true ? {} : attachments}
+            disabled={disabled}
+            onCountChange={onCountChange}
+            handle={tray}
+          />
+        </Suspense>
+      )}
       <label htmlFor={inputId} className="toolchat-visually-hidden">
         {labels.composerLabel}
       </label>
@@ -104,3 +150,13 @@ export function Composer({
   );
 }
 Composer.displayName = 'Composer';
+
+/**
+ * Grows the input with its text where CSS cannot (`field-sizing: content` is Chromium's); the
+ * stylesheet's `max-height` still caps it, and past that it scrolls.
+ */
+function autoGrow(input: HTMLTextAreaElement | null): void {
+  if (!input || typeof CSS === 'undefined' || CSS.supports?.('field-sizing', 'content')) return;
+  input.style.height = 'auto';
+  input.style.height = `${input.scrollHeight + input.offsetHeight - input.clientHeight}px`;
+}

@@ -10,6 +10,29 @@ export type UiLabels = ToolLabels & {
   copyCode: string;
   copied: string;
   jumpToLatest: string;
+  /** The group of actions under a message. */
+  messageActions: string;
+  /** Copies a message as Markdown. */
+  copyMessage: string;
+  /** Asks the model again for the last answer. */
+  regenerate: string;
+  /** Opens a user message for editing; the edit replaces what followed it. */
+  editMessage: string;
+  /** Accessible name of the editor of a user message. */
+  editMessageLabel: string;
+  cancelEdit: string;
+  /** Sends the edited message. */
+  sendEdit: string;
+  /** The composer's button that picks files to attach. */
+  attachFiles: string;
+  /** Accessible name of the list of files attached to the message being written. */
+  attachments: string;
+  /** The button on an attachment's chip that removes it. */
+  removeAttachment: (fileName: string) => string;
+  /** Why a file was not attached. */
+  attachmentRejected: (fileName: string, reason: 'too-large' | 'type' | 'too-many') => string;
+  /** Shown over the composer while files are dragged over it. */
+  dropFiles: string;
   /** The button above a long thread's oldest shown message; `count` messages are not shown yet. */
   earlierMessages: (count: number) => string;
   /** Heading of the empty state. */
@@ -23,6 +46,8 @@ export type UiLabels = ToolLabels & {
   usedTools: (toolNames: readonly string[], count: number) => string;
   /** Beside the fold: how many of its calls failed. */
   failedTools: (count: number) => string;
+  /** Beside the fold: how many of its calls the user denied. */
+  deniedTools: (count: number) => string;
   /** The button that approves a call and every later call of its tool in this chat. */
   alwaysAllow: (toolName: string) => string;
   /** Under an answer that did not simply finish. */
@@ -55,6 +80,19 @@ export const defaultUiLabels: UiLabels = {
   copyCode: 'Copy code',
   copied: 'Copied',
   jumpToLatest: 'Jump to latest',
+  messageActions: 'Message actions',
+  copyMessage: 'Copy',
+  regenerate: 'Regenerate',
+  editMessage: 'Edit',
+  editMessageLabel: 'Edit message',
+  cancelEdit: 'Cancel',
+  sendEdit: 'Save and send',
+  attachFiles: 'Attach files',
+  attachments: 'Attachments',
+  removeAttachment: (fileName) => `Remove ${fileName}`,
+  attachmentRejected: (fileName, reason) =>
+    reason === 'too-large' ? `${fileName} is too large to attach` : reason === 'type' ? `${fileName} is not a file type this chat takes` : `${fileName} was not attached: too many files`,
+  dropFiles: 'Drop files to attach',
   earlierMessages: (count) => `Show earlier messages (${thousands(count)} more)`,
   emptyState: 'How can I help?',
   newChat: 'New chat',
@@ -66,6 +104,7 @@ export const defaultUiLabels: UiLabels = {
       ? `Used ${list(toolNames)}`
       : `Used ${count} tools: ${toolNames.length <= 3 ? list(toolNames) : `${toolNames.slice(0, 3).join(', ')} and ${toolNames.length - 3} more`}`,
   failedTools: (count) => `${count} failed`,
+  deniedTools: (count) => `${count} denied`,
   alwaysAllow: (toolName) => `Always allow ${toolName}`,
   answerEnding: (ending, maxToolRounds) => {
     switch (ending) {

@@ -4,6 +4,7 @@ import { Markdown } from '../markdown/markdown';
 import type { ToolCallView } from '../types';
 import { FilePart, SourcePart } from './file-part';
 import { useToolChatLabels } from './labels';
+import { MessageActions } from './message-actions';
 import { Reasoning } from './reasoning';
 import { ToolCallCard, type ToolRenderers } from './tool-call-card';
 import { isSettled } from '../../core/loop/call-state';
@@ -100,7 +101,8 @@ function MessageImpl({
           <ToolSummary
             key="tool-summary"
             toolNames={folded.map((view) => view.toolName)}
-            failed={folded.filter((view) => view.phase !== 'done').length}
+            failed={folded.filter((view) => view.phase === 'error').length}
+            denied={folded.filter((view) => view.phase === 'denied').length}
           >
             {folded.map(card)}
           </ToolSummary>,
@@ -117,7 +119,9 @@ function MessageImpl({
       data-state={streaming ? 'streaming' : 'complete'}
     >
       <span className="toolchat-visually-hidden">{isUser ? labels.userAuthor : labels.assistantAuthor}: </span>
-      <div className="toolchat-message-body">{content}</div>
+      <MessageActions message={message} streaming={streaming}>
+        <div className="toolchat-message-body">{content}</div>
+      </MessageActions>
       {!streaming && (ending !== undefined || interrupted.length > 0) && (
         <TurnNotice
           ending={ending}

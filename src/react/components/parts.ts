@@ -12,6 +12,17 @@ export {
   type UiLabels,
 } from './labels';
 export { Message, areMessagePropsEqual, type MessageProps } from './message';
+export {
+  MessageActions,
+  MessageActionsProvider,
+  messageMarkdown,
+  type MessageActionsProps,
+  type MessageActionsProviderProps,
+  type MessageActionsValue,
+} from './message-actions';
+export type { AttachmentOptions } from './attachment-tray';
+export { ToolArgsSummary, type ToolArgsSummaryProps } from './tool-args-summary';
+export { ToolTitlesProvider, humanizeToolName, useToolTitle, type ToolTitlesProviderProps } from './tool-title';
 export { MessageList, type MessageListProps } from './message-list';
 export { Reasoning, type ReasoningProps } from './reasoning';
 export { StatusIndicator, type StatusIndicatorProps } from './status-indicator';

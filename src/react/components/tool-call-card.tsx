@@ -1,7 +1,10 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import type { ToolCallView } from '../types';
+import { INTERRUPTED_TOOL_ERROR } from '../../core/storage/interrupted';
 import { jsonText } from './json-text';
 import { useToolChatLabels } from './labels';
+import { ToolArgsSummary } from './tool-args-summary';
+import { useToolTitle } from './tool-title';
 
 /** Per-tool renderers, keyed by tool name: generative UI for the calls they match. */
 export type ToolRenderers = Record<string, ((call: ToolCallView) => ReactNode) | undefined>;
@@ -23,9 +26,12 @@ export interface ToolCallCardProps {
 }
 
 /**
- * One tool call: its name, a state badge, the duration, and collapsible details with the
- * arguments (as they stream, pretty once complete) and the result or error. While the call
- * awaits approval it shows Approve, Deny and, with `onAlwaysAllow`, "Always allow <tool>".
+ * One tool call: its title (`defineTool({ title })`, else the name humanised), a state badge,
+ * the duration, the arguments as a short key/value line, one line for an error, and
+ * collapsible details with the arguments' JSON (as they stream, pretty once complete) and the
+ * result. A denial is a decision, not a failure: the badge says "Denied", with the user's
+ * reason if they gave one. While the call awaits approval it shows Approve, Deny and, with
+ * `onAlwaysAllow`, "Always allow <tool>".
  */
 export function ToolCallCard({
   call,
@@ -39,12 +45,13 @@ export function ToolCallCard({
   className,
 }: ToolCallCardProps) {
   const labels = useToolChatLabels();
+  const title = useToolTitle(call.toolName);
   const detailsId = useId();
   const titleId = useId();
   const headerRef = useRef<HTMLButtonElement | null>(null);
   const [openState, setOpenState] = useState<boolean | undefined>(defaultOpen);
   const awaiting = call.phase === 'awaiting-approval';
-  const open = openProp ?? openState ?? (awaiting || call.phase === 'error' || call.phase === 'interrupted');
+  const open = openProp ?? openState ?? awaiting;
   const toggle = () => {
     setOpenState(!open);
     onOpenChange?.(!open);
@@ -56,6 +63,7 @@ export function ToolCallCard({
   };
   const streaming = call.phase === 'streaming-input';
   const custom = render?.(call);
+  const errorLine = errorLineOf(call);
 
   return (
     // A group, not a region: a chat holds many cards, and landmarks must stay few and unique.
@@ -75,8 +83,8 @@ export function ToolCallCard({
         onClick={toggle}
       >
         <span className="toolchat-tool-chevron" aria-hidden="true" />
-        <span className="toolchat-tool-name" id={titleId}>
-          {call.toolName}
+        <span className="toolchat-tool-name" id={titleId} title={call.toolName}>
+          {title}
         </span>
         <span className="toolchat-badge" data-state={call.phase}>
           {labels.toolPhase[call.phase]}
@@ -85,6 +93,12 @@ export function ToolCallCard({
           <span className="toolchat-tool-duration">{labels.duration(call.durationMs)}</span>
         )}
       </button>
+      {(custom == null || custom === false) && !open && <ToolArgsSummary input={call.input} />}
+      {errorLine !== undefined && (
+        <p className="toolchat-tool-error" data-state={call.phase}>
+          {errorLine}
+        </p>
+      )}
       {custom != null && custom !== false && <div className="toolchat-tool-custom">{custom}</div>}
       <div className="toolchat-tool-details" id={detailsId} hidden={!open}>
         {open && (
@@ -95,12 +109,6 @@ export function ToolCallCard({
                 {jsonText(call.input, !streaming)}
               </pre>
             </div>
-            {call.error !== undefined && (
-              <div className="toolchat-tool-section" data-kind="error">
-                <div className="toolchat-tool-section-title">{labels.toolError}</div>
-                <pre className="toolchat-tool-json">{call.error}</pre>
-              </div>
-            )}
             {call.error === undefined && 'output' in call && call.output !== undefined && (
               <div className="toolchat-tool-section" data-kind="result">
                 <div className="toolchat-tool-section-title">{labels.toolResult}</div>
@@ -141,7 +149,7 @@ export function ToolCallCard({
                 headerRef.current?.focus();
               }}
             >
-              {labels.alwaysAllow(call.toolName)}
+              {labels.alwaysAllow(title)}
             </button>
           )}
         </div>
@@ -150,3 +158,25 @@ export function ToolCallCard({
   );
 }
 ToolCallCard.displayName = 'ToolCallCard';
+
+/**
+ * The one line a settled call shows about what went wrong: the error, the user's reason for a
+ * denial (the loop's own "The user denied…" says no more than the badge), nothing for a call a
+ * reload cut off (the turn's notice says it once for all of them).
+ */
+function errorLineOf(call: ToolCallView): string | undefined {
+  const error = call.error?.trim();
+  if (!error) return undefined;
+  switch (call.phase) {
+    case 'error':
+      return error;
+    case 'cancelled':
+      return /^Tool "[^"]*" was cancelled by the user$/.test(error) ? undefined : error;
+    case 'denied':
+      return /^The user denied running tool "[^"]*"$/.test(error) ? undefined : error.replace(/^The user denied running tool "[^"]*": /, '');
+    case 'interrupted':
+      return error === INTERRUPTED_TOOL_ERROR ? undefined : error;
+    default:
+      return undefined;
+  }
+}

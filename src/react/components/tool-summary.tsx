@@ -1,11 +1,14 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useToolChatLabels } from './labels';
+import { useToolTitles } from './tool-title';
 
 export interface ToolSummaryProps {
   /** The folded calls' tool names, one per call. */
   toolNames: readonly string[];
-  /** How many of them failed (errors, timeouts, denials, cancellations). */
+  /** How many of them failed (errors and timeouts; a denial or a Stop is the user's choice, not a failure). */
   failed?: number;
+  /** How many of them the user denied: shown beside the summary, neutral. */
+  denied?: number;
   /** The folded tool cards. */
   children: ReactNode;
   defaultOpen?: boolean;
@@ -13,11 +16,12 @@ export interface ToolSummaryProps {
 }
 
 /**
- * A finished turn's tool history folded into "Used getWeather and getTime", expandable; a
- * failure shows without opening it ("1 failed").
+ * A finished turn's tool history folded into "Used Get weather and Get time", expandable; a
+ * failure shows without opening it ("1 failed"), and so does a denial, neutral ("1 denied").
  */
-export function ToolSummary({ toolNames, failed = 0, children, defaultOpen = false, className }: ToolSummaryProps) {
+export function ToolSummary({ toolNames, failed = 0, denied = 0, children, defaultOpen = false, className }: ToolSummaryProps) {
   const labels = useToolChatLabels();
+  const titles = useToolTitles(toolNames);
   const [open, setOpen] = useState(defaultOpen);
   const listId = useId();
   return (
@@ -34,12 +38,20 @@ export function ToolSummary({ toolNames, failed = 0, children, defaultOpen = fal
         onClick={() => setOpen(!open)}
       >
         <span className="toolchat-tool-chevron" aria-hidden="true" />
-        {labels.usedTools([...new Set(toolNames)], toolNames.length)}
+        {labels.usedTools([...new Set(titles)], toolNames.length)}
         {failed > 0 && (
           <>
             {' '}
             <span className="toolchat-badge" data-state="error">
               {labels.failedTools(failed)}
+            </span>
+          </>
+        )}
+        {denied > 0 && (
+          <>
+            {' '}
+            <span className="toolchat-badge" data-state="denied">
+              {labels.deniedTools(denied)}
             </span>
           </>
         )}

@@ -83,7 +83,16 @@ function errorResult(text: string): ToolOutcomeResult {
   // Server-side tools reach the model as `String(error)`: "Error: Unknown city: Atlantis".
   const message = text.replace(/^(?:[A-Z]\w*)?Error: /, '');
   if (!/\bdenied\b/i.test(message)) return { status: 'error', message };
-  const reason = message.replace(/^.*?\bdenied\b(?: by the user)?[:.]?\s*/i, '').trim();
+  return denial(message);
+}
+
+/**
+ * The user's own reason, if any: "The user denied running tool "deleteFile": not now" → "not
+ * now". The loop's words name the tool and are no reason a person would say back.
+ */
+function denial(text: string | undefined): ToolOutcomeResult {
+  const said = (text ?? '').trim();
+  const reason = /\bdenied\b/i.test(said) ? said.replace(/^.*?\bdenied\b(?: by the user)?(?: running tool "[^"]*")?[:.]?\s*/i, '').trim() : said;
   return reason === '' ? { status: 'denied' } : { status: 'denied', reason };
 }
 
@@ -99,7 +108,7 @@ function outputResult(output: LanguageModelV4ToolResultOutput): ToolOutcomeResul
     case 'error-json':
       return errorResult(typeof output.value === 'string' ? output.value : JSON.stringify(output.value));
     case 'execution-denied':
-      return output.reason === undefined ? { status: 'denied' } : { status: 'denied', reason: output.reason };
+      return denial(output.reason);
   }
 }
 

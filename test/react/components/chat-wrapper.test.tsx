@@ -26,7 +26,7 @@ describe('ChatWrapper', () => {
       expect(screen.queryByRole('button', { name: 'What is 2+2?' })).toBeNull();
       expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' }));
       await waitFor(() => expect(screen.getByRole('status').textContent).toBe(''));
-      expect(within(log).getByRole('button', { name: 'Used getWeather' })).toBeTruthy();
+      expect(within(log).getByRole('button', { name: 'Used Get weather' })).toBeTruthy();
     });
   });
 
@@ -38,12 +38,12 @@ describe('ChatWrapper', () => {
 
       const approve = await screen.findByRole('button', { name: 'Approve' });
       expect(screen.getByRole('status').textContent).toContain('deleteFile');
-      expect(screen.getByRole('group', { name: 'deleteFile' }).getAttribute('data-state')).toBe('awaiting-approval');
+      expect(screen.getByRole('group', { name: 'Delete file' }).getAttribute('data-state')).toBe('awaiting-approval');
       await user.click(approve);
       await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy());
       expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
-      await user.click(screen.getByRole('button', { name: 'Used deleteFile' }));
-      expect(screen.getByRole('group', { name: 'deleteFile' }).getAttribute('data-state')).toBe('done');
+      await user.click(screen.getByRole('button', { name: 'Used Delete file' }));
+      expect(screen.getByRole('group', { name: 'Delete file' }).getAttribute('data-state')).toBe('done');
     });
 
     it('does not run the tool when denied', async () => {
@@ -53,8 +53,8 @@ describe('ChatWrapper', () => {
       await user.click(await screen.findByRole('button', { name: 'Deny' }));
       await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy());
       // A denial is a failure the fold shows without opening.
-      await user.click(screen.getByRole('button', { name: 'Used deleteFile 1 failed' }));
-      expect(screen.getByRole('group', { name: 'deleteFile' }).getAttribute('data-state')).toBe('denied');
+      await user.click(screen.getByRole('button', { name: 'Used Delete file 1 denied' }));
+      expect(screen.getByRole('group', { name: 'Delete file' }).getAttribute('data-state')).toBe('denied');
     });
   });
 
@@ -91,7 +91,7 @@ describe('ChatWrapper', () => {
       await waitFor(() => expect(screen.getByRole('status').textContent).toContain('slowSearch'));
       await user.keyboard('{Escape}');
       await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy());
-      expect(screen.getByRole('group', { name: 'slowSearch' }).getAttribute('data-state')).toBe('cancelled');
+      expect(screen.getByRole('group', { name: 'Slow search' }).getAttribute('data-state')).toBe('cancelled');
     });
   });
 
@@ -116,8 +116,8 @@ describe('ChatWrapper', () => {
     const { container } = render(<ChatWrapper id={nextId()} transport={createDemoTransport()} tools={demoTools} suggestions={['Hi']} />);
     expect((await axe(container)).violations).toEqual([]);
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Weather in Paris and the time in Tokyo{Enter}');
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Used getWeather and getTime' })).toBeTruthy());
-    await user.click(screen.getByRole('button', { name: 'Used getWeather and getTime' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Used Get weather and Get time' })).toBeTruthy());
+    await user.click(screen.getByRole('button', { name: 'Used Get weather and Get time' }));
     expect((await axe(container)).violations).toEqual([]);
   });
 });

@@ -61,35 +61,35 @@ describe('Message', () => {
   });
 
   describe('given a turn that used three tools and then answered', () => {
-    it('folds the tool cards into "Used 3 tools: getWeather and getTime" that expands', async () => {
+    it('folds the tool cards into "Used 3 tools: Get weather and Get time" that expands', async () => {
       const user = userEvent.setup();
       render(<Message message={finishedTurn} />);
       expect(screen.getByText('21°C')).toBeTruthy();
-      expect(screen.queryByRole('group', { name: 'getWeather' })).toBeNull();
+      expect(screen.queryByRole('group', { name: 'Get weather' })).toBeNull();
 
-      const summary = screen.getByRole('button', { name: 'Used 3 tools: getWeather and getTime' });
+      const summary = screen.getByRole('button', { name: 'Used 3 tools: Get weather and Get time' });
       expect(summary.getAttribute('aria-expanded')).toBe('false');
       await user.click(summary);
       expect(summary.getAttribute('aria-expanded')).toBe('true');
-      expect(screen.getAllByRole('group', { name: 'getWeather' })).toHaveLength(2);
-      expect(screen.getByRole('group', { name: 'getTime' })).toBeTruthy();
+      expect(screen.getAllByRole('group', { name: 'Get weather' })).toHaveLength(2);
+      expect(screen.getByRole('group', { name: 'Get time' })).toBeTruthy();
     });
 
     it('keeps the cards unfolded while the turn is still streaming', () => {
       render(<Message message={finishedTurn} streaming />);
-      expect(screen.queryByRole('button', { name: 'Used 3 tools: getWeather and getTime' })).toBeNull();
-      expect(screen.getAllByRole('button', { name: /getWeather.*Done/ })).toHaveLength(2);
+      expect(screen.queryByRole('button', { name: 'Used 3 tools: Get weather and Get time' })).toBeNull();
+      expect(screen.getAllByRole('button', { name: /Get weather.*Done/ })).toHaveLength(2);
     });
 
     it('keeps the cards unfolded when no answer follows them', () => {
       render(<Message message={{ id: 'a', role: 'assistant', parts: [{ type: 'text', text: 'Checking.' }, weather('c1', 'Paris')] }} />);
       expect(screen.queryByRole('button', { name: /Used/ })).toBeNull();
-      expect(screen.getByRole('button', { name: /getWeather/ })).toBeTruthy();
+      expect(screen.getByRole('button', { name: /Get weather/ })).toBeTruthy();
     });
 
     it('has no accessibility violations', async () => {
       const { container } = render(<Message message={finishedTurn} />);
-      await userEvent.setup().click(screen.getByRole('button', { name: 'Used 3 tools: getWeather and getTime' }));
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Used 3 tools: Get weather and Get time' }));
       expect((await axe(container)).violations).toEqual([]);
     });
   });
@@ -114,8 +114,8 @@ describe('Message', () => {
           }}
         />,
       );
-      expect(screen.getByRole('button', { name: /getWeather.*Pending/ })).toBeTruthy();
-      expect(screen.getByRole('button', { name: /getWeather.*Running.*300 ms/ })).toBeTruthy();
+      expect(screen.getByRole('button', { name: /Get weather.*Pending/ })).toBeTruthy();
+      expect(screen.getByRole('button', { name: /Get weather.*Running.*300 ms/ })).toBeTruthy();
     });
 
     it('passes Approve and Deny to the waiting call, and custom renderers to their tool', async () => {

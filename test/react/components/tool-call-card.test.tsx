@@ -1,7 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'vitest-axe';
-import { ToolCallCard, type ToolCallCardProps } from 'toolchat';
+import { jsonSchema } from 'ai';
+import { ToolCallCard, ToolTitlesProvider, humanizeToolName, type ToolCallCardProps } from 'toolchat';
 import type { ToolCallView } from 'toolchat';
 
 const call = (over: Partial<ToolCallView> = {}): ToolCallView => ({
@@ -30,7 +31,7 @@ describe('ToolCallCard', () => {
     ['cancelled', 'Cancelled'],
   ] as const)('shows the %s phase as the badge "%s" and data-state', (phase, badge) => {
     const { container } = renderCard({ call: call({ phase }) });
-    const header = screen.getByRole('button', { name: new RegExp(`getWeather.*${badge}`) });
+    const header = screen.getByRole('button', { name: new RegExp(`Get weather.*${badge}`) });
     expect(header).toBeTruthy();
     expect(container.querySelector('.toolchat-tool')?.getAttribute('data-state')).toBe(phase);
   });
@@ -39,7 +40,7 @@ describe('ToolCallCard', () => {
     it('starts collapsed and shows the pretty-printed arguments and the result when expanded', async () => {
       const user = userEvent.setup();
       const { container } = renderCard({ call: call() });
-      const header = screen.getByRole('button', { name: /getWeather/ });
+      const header = screen.getByRole('button', { name: /Get weather/ });
       expect(header.getAttribute('aria-expanded')).toBe('false');
       expect(screen.queryByText('Arguments')).toBeNull();
 
@@ -62,7 +63,7 @@ describe('ToolCallCard', () => {
     it('has no accessibility violations, open or closed', async () => {
       const { container } = renderCard({ call: call() });
       expect((await axe(container)).violations).toEqual([]);
-      await userEvent.setup().click(screen.getByRole('button', { name: /getWeather/ }));
+      await userEvent.setup().click(screen.getByRole('button', { name: /Get weather/ }));
       expect((await axe(container)).violations).toEqual([]);
     });
   });
@@ -77,11 +78,72 @@ describe('ToolCallCard', () => {
   });
 
   describe('given a failed call', () => {
-    it('opens by itself and shows the error instead of a result', () => {
+    it('shows the error once, in one line under the title, without opening', async () => {
       renderCard({ call: call({ phase: 'error', error: 'City not found', output: undefined }) });
-      expect(screen.getByRole('button', { name: /getWeather/ }).getAttribute('aria-expanded')).toBe('true');
-      expect(screen.getByText('City not found')).toBeTruthy();
+      const header = screen.getByRole('button', { name: /Get weather/ });
+      expect(header.getAttribute('aria-expanded')).toBe('false');
+      expect(screen.getAllByText('City not found')).toHaveLength(1);
+      await userEvent.setup().click(header);
+      expect(screen.getAllByText('City not found')).toHaveLength(1);
       expect(screen.queryByText('Result')).toBeNull();
+    });
+  });
+
+  describe('given a denied call', () => {
+    it('says "Denied" in a neutral badge, and repeats nothing the badge says', () => {
+      const { container } = renderCard({
+        call: call({ phase: 'denied', error: 'The user denied running tool "getWeather"', output: undefined }),
+      });
+      expect(screen.getByText('Denied').getAttribute('data-state')).toBe('denied');
+      expect(container.querySelector('.toolchat-tool-error')).toBeNull();
+      expect(screen.queryByText(/denied running tool/)).toBeNull();
+    });
+
+    it("shows the user's reason for the denial", () => {
+      renderCard({ call: call({ phase: 'denied', error: 'The user denied running tool "getWeather": not now', output: undefined }) });
+      expect(screen.getByText('not now')).toBeTruthy();
+    });
+  });
+
+  describe('given a call a reload cut off', () => {
+    it('says "Interrupted" in its badge and prints no error: the turn notice says it once', () => {
+      const { container } = renderCard({
+        call: call({ phase: 'interrupted', error: 'interrupted: the page was closed before the tool finished', output: undefined }),
+      });
+      expect(screen.getByText('Interrupted')).toBeTruthy();
+      expect(container.textContent).not.toContain('the page was closed');
+    });
+  });
+
+  describe('given its title and arguments', () => {
+    it('shows the tool name humanised, and the arguments as a short key/value line with the JSON one click away', async () => {
+      const { container } = renderCard({ call: call({ input: { city: 'Paris', units: 'metric', days: 3 } }) });
+      expect(screen.getByRole('group', { name: 'Get weather' })).toBeTruthy();
+      const summary = container.querySelector('dl');
+      expect([...(summary?.querySelectorAll('dt') ?? [])].map((dt) => dt.textContent)).toEqual(['city', 'units', 'days']);
+      expect([...(summary?.querySelectorAll('dd') ?? [])].map((dd) => dd.textContent)).toEqual(['Paris', 'metric', '3']);
+      await userEvent.setup().click(screen.getByRole('button', { name: /Get weather/ }));
+      expect(container.querySelector('pre')?.textContent).toBe('{\n  "city": "Paris",\n  "units": "metric",\n  "days": 3\n}');
+    });
+
+    it("uses the tool's title from defineTool inside a ToolTitlesProvider", () => {
+      render(
+        <ToolTitlesProvider tools={{ getWeather: { title: 'Weather', inputSchema: jsonSchema({ type: 'object' }) } }}>
+          <ToolCallCard call={call()} />
+        </ToolTitlesProvider>,
+      );
+      expect(screen.getByRole('group', { name: 'Weather' })).toBeTruthy();
+    });
+
+    it.each([
+      ['getWeather', 'Get weather'],
+      ['list_open_issues', 'List open issues'],
+      ['fetchHTMLPage', 'Fetch HTML page'],
+      ['getURL', 'Get URL'],
+      ['search', 'Search'],
+      ['mcp-server.read-file', 'Mcp server read file'],
+    ])('humanises %s as "%s"', (name, title) => {
+      expect(humanizeToolName(name)).toBe(title);
     });
   });
 
@@ -101,10 +163,10 @@ describe('ToolCallCard', () => {
     it('names the tool in the description of its buttons, and keeps focus on the card once decided', async () => {
       const { rerender } = renderCard({ call: call({ phase: 'awaiting-approval', output: undefined }), onApprove: vi.fn(), onDeny: vi.fn() });
       const approve = screen.getByRole('button', { name: 'Approve' });
-      expect(approve.getAttribute('aria-describedby')).toBe(screen.getByText('getWeather').id);
+      expect(approve.getAttribute('aria-describedby')).toBe(screen.getByText('Get weather').id);
       await userEvent.setup().click(approve);
       rerender(<ToolCallCard call={call({ phase: 'running', output: undefined })} onApprove={vi.fn()} onDeny={vi.fn()} />);
-      expect(document.activeElement).toBe(screen.getByRole('button', { name: /getWeather/ }));
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: /Get weather/ }));
     });
 
     it('shows no approval buttons once the call is decided', () => {
@@ -125,15 +187,15 @@ describe('ToolCallCard', () => {
         ),
       });
       expect(screen.getByText('Paris: 21°C')).toBeTruthy();
-      expect(within(screen.getByRole('group', { name: 'getWeather' })).getByText('Paris: 21°C')).toBeTruthy();
+      expect(within(screen.getByRole('group', { name: 'Get weather' })).getByText('Paris: 21°C')).toBeTruthy();
     });
   });
 
   it('can be controlled', async () => {
     const onOpenChange = vi.fn();
     renderCard({ call: call(), open: true, onOpenChange });
-    await userEvent.setup().click(screen.getByRole('button', { name: /getWeather/ }));
+    await userEvent.setup().click(screen.getByRole('button', { name: /Get weather/ }));
     expect(onOpenChange).toHaveBeenCalledWith(false);
-    expect(screen.getByRole('button', { name: /getWeather/ }).getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('button', { name: /Get weather/ }).getAttribute('aria-expanded')).toBe('true');
   });
 });

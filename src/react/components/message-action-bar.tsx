@@ -1,0 +1,150 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref, type RefObject } from 'react';
+import { useToolChatLabels } from './labels';
+
+export interface MessageActionBarProps {
+  text: string;
+  onRegenerate: (() => void) | undefined;
+  onEdit: (() => void) | undefined;
+  editRef: RefObject<HTMLButtonElement | null>;
+}
+
+export function MessageActionBar({ text, onRegenerate, onEdit, editRef }: MessageActionBarProps) {
+  const labels = useToolChatLabels();
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  if (text === '' && !onRegenerate && !onEdit) return null;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+    } catch {
+      // No clipboard API here (an insecure context, a permission denied): the older command.
+      if (!legacyCopy(text)) return;
+    }
+    setCopied(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setCopied(false), 2000);
+  };
+  return (
+    <div className="toolchat-message-actions" role="group" aria-label={labels.messageActions}>
+      {onEdit && (
+        <ActionButton ref={editRef} label={labels.editMessage} onClick={onEdit}>
+          <path d="M4 20h4L19 9l-4-4L4 16v4z" />
+          <path d="M13.5 6.5l4 4" />
+        </ActionButton>
+      )}
+      {text !== '' && (
+        <ActionButton label={copied ? labels.copied : labels.copyMessage} state={copied ? 'copied' : 'idle'} onClick={() => void copy()}>
+          {copied ? (
+            <path d="M5 12.5l4.5 4.5L19 7.5" />
+          ) : (
+            <>
+              <rect x="8" y="8" width="12" height="12" rx="2" />
+              <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
+            </>
+          )}
+        </ActionButton>
+      )}
+      {onRegenerate && (
+        <ActionButton label={labels.regenerate} onClick={onRegenerate}>
+          <path d="M20 12a8 8 0 1 1-2.3-5.7" />
+          <path d="M20 4v5h-5" />
+        </ActionButton>
+      )}
+    </div>
+  );
+}
+
+interface ActionButtonProps {
+  label: string;
+  onClick: () => void;
+  state?: string;
+  ref?: Ref<HTMLButtonElement>;
+  children: ReactNode;
+}
+
+/** An icon button named by its label (also its tooltip). */
+function ActionButton({ label, onClick, state, ref, children }: ActionButtonProps) {
+  return (
+    <button ref={ref} type="button" className="toolchat-action" aria-label={label} title={label} data-state={state} onClick={onClick}>
+      <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+        {children}
+      </svg>
+    </button>
+  );
+}
+
+export interface MessageEditorProps {
+  text: string;
+  onSend: (text: string) => void;
+  onCancel: () => void;
+}
+
+/** The user's message, editable in place: Enter sends (Shift+Enter adds a line), Escape cancels. */
+export function MessageEditor({ text, onSend, onCancel }: MessageEditorProps) {
+  const labels = useToolChatLabels();
+  const id = useId();
+  const [value, setValue] = useState(text);
+  const canSend = value.trim() !== '';
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      if (canSend) onSend(value.trim());
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      onCancel();
+    }
+  };
+  return (
+    <form
+      className="toolchat-message-editor"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (canSend) onSend(value.trim());
+      }}
+    >
+      <label htmlFor={id} className="toolchat-visually-hidden">
+        {labels.editMessageLabel}
+      </label>
+      <textarea
+        id={id}
+        className="toolchat-input"
+        value={value}
+        rows={1}
+        autoFocus
+        onFocus={(event) => event.currentTarget.setSelectionRange(value.length, value.length)}
+        onChange={(event) => setValue(event.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      <div className="toolchat-message-editor-buttons">
+        <button type="button" className="toolchat-button" onClick={onCancel}>
+          {labels.cancelEdit}
+        </button>
+        <button type="submit" className="toolchat-button" data-variant="primary" disabled={!canSend}>
+          {labels.sendEdit}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Copies through a hidden text area and `execCommand('copy')`; focus goes back where it was. */
+function legacyCopy(text: string): boolean {
+  const focused = document.activeElement as HTMLElement | null;
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.append(area);
+  area.select();
+  let copied = false;
+  try {
+    copied = document.execCommand('copy');
+  } catch {
+    copied = false;
+  }
+  area.remove();
+  focused?.focus();
+  return copied;
+}
