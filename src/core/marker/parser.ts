@@ -9,15 +9,28 @@ export type { MarkerEvent, ToolMarkerParser, ToolMarkerParserOptions } from './t
 
 export const TOOL_MARKER = '###:';
 
+/** The name of a call whose `"toolName"` was there but could not be read (`"toolName": 42`). */
+export const INVALID_TOOL_CALL_NAME = 'invalid_tool_call';
+
 const HASH = 35; // #
 const COLON = 58; // :
 const OPEN = 123; // {
+const CLOSE = 125; // }
+const OPEN_BRACKET = 91;
+const CLOSE_BRACKET = 93;
+const QUOTE = 34;
+const BACKSLASH = 92;
+const NEWLINE = 10;
 
 // What the parser is doing.
 const TEXT = 0; // prose; `hashes` counts a held-back `#`, `##` or `###`
 const AFTER_COLON = 1; // held `###:` plus whitespace, waiting for `{`
 const JSON_BODY = 2; // inside a marker's JSON
 const AFTER_MARKER = 3; // a call just ended; held whitespace, a `{` glues another call
+const BROKEN = 4; // a call's JSON broke: the rest of it is skipped (kept in `raw`) up to its end
+
+// The name a broken call seems to give its tool, when its `"toolName"` is no string.
+const NAME_GUESS = /"toolName"\s*:\s*"?(?!(?:null|true|false)\b)([A-Za-z_$][\w$.-]{0,63})/;
 
 const defaultGenerateId = createIdGenerator({ prefix: 'call', separator: '_', size: 16 });
 
@@ -41,6 +54,13 @@ class MarkerParser implements ToolMarkerParser {
   private toolCallId: string = ''; // set once the marker has named its tool
   private surrogate: string = ''; // a trailing high surrogate, released with its pair
   private last: number = 0; // the last code unit of the previous delta
+  // While BROKEN: the nesting of brackets left open, a string and an escape in it, whether the
+  // line so far is blank, and where in `raw` that line began.
+  private depth: number = 0;
+  private inString: boolean = false;
+  private escaped: boolean = false;
+  private blankLine: boolean = false;
+  private lineStart: number = 0;
 
   constructor(options: ToolMarkerParserOptions) {
     this.generateId = options.generateId ?? defaultGenerateId;
@@ -51,7 +71,8 @@ class MarkerParser implements ToolMarkerParser {
     this.state = TEXT;
     this.hashes = 0;
     this.held = this.raw = this.toolCallId = this.surrogate = '';
-    this.last = 0;
+    this.last = this.depth = 0;
+    this.inString = this.escaped = this.blankLine = false;
     this.context.reset();
   }
 
@@ -62,8 +83,41 @@ class MarkerParser implements ToolMarkerParser {
     if (this.emitStart) events.push({ type: 'tool-call-start', toolCallId: this.toolCallId, toolName: this.json.toolName });
   }
 
-  private failure(toolName: string): string {
-    return `Invalid tool call format: the JSON of the call to ${toolName} is not valid: ${this.json.failure}`;
+  /** The error of a call whose JSON broke at `this.json.failure`, now that `raw` holds all of it. */
+  private broken(): MarkerEvent {
+    const named = this.json.toolName;
+    const toolName = named ?? NAME_GUESS.exec(this.raw)?.[1] ?? INVALID_TOOL_CALL_NAME;
+    if (this.toolCallId === '') this.toolCallId = this.generateId();
+    const call = named === undefined ? 'the call' : `the call to ${toolName}`;
+    const message = `Invalid tool call format: the JSON of ${call} is not valid: ${this.json.failure}`;
+    return { type: 'error', raw: this.raw, toolCallId: this.toolCallId, toolName, message };
+  }
+
+  /**
+   * Skips what is left of a broken call, from `from`: its brackets are counted (outside strings)
+   * until they close, or a blank line ends it. Returns the index after its last character,
+   * `-1` when `text` ended first; after a blank line, `lineStart` is where in `raw` it ends.
+   */
+  private skip(text: string, from: number, runStart: number): number {
+    for (let i = from; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      if (code === NEWLINE) {
+        if (this.blankLine) return i;
+        this.blankLine = true;
+        this.lineStart = this.raw.length + i - runStart;
+      } else if (!isWhitespace(code)) this.blankLine = false;
+      if (this.inString) {
+        if (this.escaped) this.escaped = false;
+        else if (code === BACKSLASH) this.escaped = true;
+        else if (code === QUOTE) this.inString = false;
+      } else if (code === QUOTE) this.inString = true;
+      else if (code === OPEN || code === OPEN_BRACKET) this.depth++;
+      else if ((code === CLOSE || code === CLOSE_BRACKET) && --this.depth === 0) {
+        this.blankLine = false;
+        return i + 1;
+      }
+    }
+    return -1;
   }
 
   push(delta: string): MarkerEvent[] {
@@ -102,6 +156,21 @@ class MarkerParser implements ToolMarkerParser {
         this.raw += delta.slice(runStart, stop);
         runStart = stop;
         const toolName = this.json.toolName;
+        if (failed && this.json.named) {
+          // A call that broke: the rest of it is no text either (see BROKEN).
+          events ??= [];
+          if (text.length > 0) {
+            events.push({ type: 'text', text });
+            text = '';
+          }
+          this.announce(events);
+          this.state = BROKEN;
+          this.depth = this.json.failedDepth;
+          this.inString = this.json.failedInString;
+          this.escaped = this.blankLine = false;
+          i = stop - 1;
+          continue;
+        }
         if (toolName === undefined) {
           // Never named a tool: it was text all along, and what follows is read afresh.
           text += this.raw;
@@ -113,17 +182,34 @@ class MarkerParser implements ToolMarkerParser {
             text = '';
           }
           this.announce(events);
-          events.push(
-            failed
-              ? { type: 'error', raw: this.raw, toolCallId: this.toolCallId, toolName, message: this.failure(toolName) }
-              : interpretMarker(this.raw, this.toolCallId, toolName),
-          );
-          // After a broken call, the character that broke it is read as text.
-          this.state = failed ? TEXT : AFTER_MARKER;
+          events.push(interpretMarker(this.raw, this.toolCallId, toolName));
+          this.state = AFTER_MARKER;
         }
         this.raw = this.toolCallId = '';
         this.context.afterMarker();
         i = stop - 1;
+        continue;
+      }
+
+      if (this.state === BROKEN) {
+        const end = this.skip(delta, i, runStart);
+        if (end === -1) break scan; // the rest of the delta is the broken call's: kept in `raw` below
+        this.raw += delta.slice(runStart, end);
+        runStart = end;
+        // A blank line ended it: the line break before it is text again.
+        let after = '';
+        if (this.blankLine) {
+          after = this.raw.slice(this.lineStart);
+          this.raw = this.raw.slice(0, this.lineStart);
+        }
+        (events ??= []).push(this.broken());
+        this.raw = this.toolCallId = '';
+        this.blankLine = false;
+        this.state = TEXT;
+        this.context.afterMarker();
+        for (let k = 0; k < after.length; k++) this.context.step(after.charCodeAt(k), k > 0 ? after.charCodeAt(k - 1) : 0);
+        text += after;
+        i = end - 1;
         continue;
       }
 
@@ -189,7 +275,8 @@ class MarkerParser implements ToolMarkerParser {
     }
 
     this.last = delta.charCodeAt(length - 1);
-    if (this.state === JSON_BODY) {
+    if (this.state === BROKEN) this.raw += delta.slice(runStart);
+    else if (this.state === JSON_BODY) {
       this.raw += delta.slice(runStart);
       if (this.toolCallId === '' && this.json.toolName !== undefined) {
         events ??= [];
@@ -217,7 +304,10 @@ class MarkerParser implements ToolMarkerParser {
     const events: MarkerEvent[] = [];
     let text = this.surrogate + this.held;
     const toolName = this.json.toolName;
-    if (this.state === JSON_BODY && toolName !== undefined) {
+    if (this.state === BROKEN) {
+      if (text) events.push({ type: 'text', text });
+      events.push(this.broken());
+    } else if (this.state === JSON_BODY && toolName !== undefined) {
       if (text) events.push({ type: 'text', text });
       events.push({
         type: 'error',
@@ -240,11 +330,15 @@ class MarkerParser implements ToolMarkerParser {
  * Creates an incremental parser for the legacy `###:{"toolName":…,"parameters":{…}}` marker.
  * Every character is looked at once (a marker given back as text: its breaking character
  * twice), whatever the chunking. A `###:` is a call only in prose (not in code spans, fenced or
- * indented code, link destinations or URLs) and only once its JSON has named a tool; the JSON
- * ends at its balanced closing brace and must be strict JSON. A `###:` that never names a tool
- * (not JSON, no `"toolName"`, a raw line break in a string, unclosed at the end) is text, given
- * back as soon as that is certain; a call whose JSON breaks after naming its tool is an error
- * naming it.
+ * indented code, link destinations or URLs) and only once its JSON has a top-level
+ * `"toolName"` key; the JSON ends at its balanced closing brace and must be strict JSON.
+ *
+ * - A `###:` whose JSON breaks before a `"toolName"` key, or that is still open at the end
+ *   without having named its tool, is text, given back as soon as that is certain.
+ * - A call whose JSON breaks after its `"toolName"` key (`"toolName": getWeather`, a raw line
+ *   break in a string, a missing value) is an `error`: the rest of the broken JSON is skipped
+ *   up to where its brackets close, or up to a blank line, so none of it shows as text. A call
+ *   that named its tool and is still open at the end is an `error` too.
  *
  * @example
  * const parser = createToolMarkerParser();
