@@ -13,6 +13,8 @@ export const MAX_MARKER_DEPTH = 64;
 /** `scan` returns an index ≥ 0 when the object is complete, or one of these. */
 export const SCAN_MORE = -1;
 export const SCAN_FAILED = -2;
+/** The marker's top-level `"toolName"` key has just been read, at `namedAt`: call `scan` on from there. */
+export const SCAN_NAMED = -3;
 
 const QUOTE = 34;
 const BACKSLASH = 92;
@@ -80,6 +82,8 @@ export class JsonScanner {
   toolName: string | undefined = undefined;
   /** A top-level `"toolName"` key has been read: from then on the marker is a call, and may fail as one. */
   named = false;
+  /** With `SCAN_NAMED`: the index after the key's closing quote. */
+  namedAt = 0;
   /** With `SCAN_FAILED`: the nesting at the failure, and whether it came inside a string. */
   failedDepth = 0;
   failedInString = false;
@@ -148,6 +152,11 @@ export class JsonScanner {
           const failure = this.endCapture();
           this.role = PLAIN;
           if (failure) return this.fail(i + 1, failure);
+          if (this.nameNext && state === COLON_NEXT) {
+            this.state = state;
+            this.namedAt = i + 1;
+            return SCAN_NAMED;
+          }
         }
         continue;
       }

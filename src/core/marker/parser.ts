@@ -1,8 +1,7 @@
 import { createIdGenerator } from 'ai';
 import { interpretMarker } from './interpret-marker';
-import { JsonScanner, SCAN_FAILED, SCAN_MORE } from './json-scanner';
-import { canSkip } from './markdown-chars';
-import { MarkdownContext } from './markdown-context';
+import { JsonScanner, SCAN_FAILED, SCAN_MORE, SCAN_NAMED } from './json-scanner';
+import { MarkdownProse } from './markdown-prose';
 import type { MarkerEvent, ToolMarkerParser, ToolMarkerParserOptions } from './types';
 
 export type { MarkerEvent, ToolMarkerParser, ToolMarkerParserOptions } from './types';
@@ -29,6 +28,10 @@ const JSON_BODY = 2; // inside a marker's JSON
 const AFTER_MARKER = 3; // a call just ended; held whitespace, a `{` glues another call
 const BROKEN = 4; // a call's JSON broke: the rest of it is skipped (kept in `raw`) up to its end
 
+// What the Markdown reader sees of a call: its closing brace, so the text around it reads as it
+// does with the call in it (a word there, and no URL starting right after it).
+const STAND_IN = '}';
+
 // The name a broken call seems to give its tool, when its `"toolName"` is no string.
 const NAME_GUESS = /"toolName"\s*:\s*"?(?!(?:null|true|false)\b)([A-Za-z_$][\w$.-]{0,63})/;
 
@@ -45,7 +48,7 @@ function isHighSurrogate(code: number): boolean {
 class MarkerParser implements ToolMarkerParser {
   private readonly generateId: () => string;
   private readonly emitStart: boolean;
-  private readonly context = new MarkdownContext();
+  private readonly prose = new MarkdownProse();
   private readonly json = new JsonScanner();
   private state: number = TEXT;
   private hashes: number = 0;
@@ -53,7 +56,7 @@ class MarkerParser implements ToolMarkerParser {
   private raw: string = ''; // the current marker, from `###:` or the glued `{`
   private toolCallId: string = ''; // set once the marker has named its tool
   private surrogate: string = ''; // a trailing high surrogate, released with its pair
-  private last: number = 0; // the last code unit of the previous delta
+  private probe: number = 0; // how much of `raw` is the marker's start: `###:` up to its `{`, or a glued `{`
   // While BROKEN: the nesting of brackets left open, a string and an escape in it, whether the
   // line so far is blank, and where in `raw` that line began.
   private depth: number = 0;
@@ -71,9 +74,9 @@ class MarkerParser implements ToolMarkerParser {
     this.state = TEXT;
     this.hashes = 0;
     this.held = this.raw = this.toolCallId = this.surrogate = '';
-    this.last = this.depth = 0;
+    this.probe = this.depth = 0;
     this.inString = this.escaped = this.blankLine = false;
-    this.context.reset();
+    this.prose.reset();
   }
 
   /** The marker has named its tool: from here on it is a call (and may fail as one). */
@@ -123,34 +126,50 @@ class MarkerParser implements ToolMarkerParser {
   push(delta: string): MarkerEvent[] {
     const length = delta.length;
     if (length === 0) return [];
-    // Most pushes are a few characters of prose: pass them through untouched.
-    let start = 0;
-    if (this.state === TEXT && this.hashes === 0 && this.surrogate === '') {
-      const watch = this.context.watching;
-      if (watch !== null) {
-        for (let code = delta.charCodeAt(0); code >= 128 || watch[code] === 0 || canSkip(watch, code, delta, start, this.last); ) {
-          if (++start === length) {
-            if (isHighSurrogate(code)) break;
-            this.last = code;
-            return [{ type: 'text', text: delta }];
-          }
-          code = delta.charCodeAt(start);
-        }
+    this.prose.count(length);
+    // Most pushes are a few characters of prose without `#`: pass them through untouched.
+    if (this.state === TEXT && this.hashes === 0 && this.surrogate === '' && delta.indexOf('#') === -1) {
+      if (!isHighSurrogate(delta.charCodeAt(length - 1))) {
+        this.prose.append(delta);
+        return [{ type: 'text', text: delta }];
       }
     }
     let events: MarkerEvent[] | undefined;
     let text = ''; // released text of this push, emitted as one event
+    let known = 0; // how much of `text` the Markdown reader has
     if (this.surrogate !== '') {
       text = this.surrogate;
+      known = 1; // given to the reader with the push before
       this.surrogate = '';
     }
+    const release = (): void => {
+      if (text.length === 0) return;
+      this.prose.append(text.slice(known));
+      (events ??= []).push({ type: 'text', text });
+      text = '';
+      known = 0;
+    };
     let runStart = 0; // start of plain text (or of JSON) in `delta` not yet added to `text` (or `raw`)
 
-    // The characters before `start` were plain prose: they changed nothing.
-    scan: for (let i = start; i < length; i++) {
+    scan: for (let i = 0; i < length; i++) {
       if (this.state === JSON_BODY) {
         const end = this.json.scan(delta, i);
         if (end === SCAN_MORE) break scan; // the rest of the delta is JSON: kept in `raw` below
+        if (end === SCAN_NAMED) {
+          // Named a tool: a call if it is in prose, else the text it was.
+          const at = this.json.namedAt;
+          this.raw += delta.slice(runStart, at);
+          runStart = at;
+          this.prose.append(text.slice(known));
+          known = text.length;
+          if (!this.prose.isProse(this.raw.slice(0, this.probe))) {
+            text += this.raw;
+            this.raw = '';
+            this.state = TEXT;
+          }
+          i = at - 1;
+          continue;
+        }
         const failed = end === SCAN_FAILED;
         const stop = failed ? this.json.failedAt : end;
         this.raw += delta.slice(runStart, stop);
@@ -158,12 +177,8 @@ class MarkerParser implements ToolMarkerParser {
         const toolName = this.json.toolName;
         if (failed && this.json.named) {
           // A call that broke: the rest of it is no text either (see BROKEN).
-          events ??= [];
-          if (text.length > 0) {
-            events.push({ type: 'text', text });
-            text = '';
-          }
-          this.announce(events);
+          release();
+          this.announce((events ??= []));
           this.state = BROKEN;
           this.depth = this.json.failedDepth;
           this.inString = this.json.failedInString;
@@ -176,17 +191,13 @@ class MarkerParser implements ToolMarkerParser {
           text += this.raw;
           this.state = TEXT;
         } else {
-          events ??= [];
-          if (text.length > 0) {
-            events.push({ type: 'text', text });
-            text = '';
-          }
-          this.announce(events);
+          release();
+          this.announce((events ??= []));
           events.push(interpretMarker(this.raw, this.toolCallId, toolName));
+          this.prose.append(STAND_IN);
           this.state = AFTER_MARKER;
         }
         this.raw = this.toolCallId = '';
-        this.context.afterMarker();
         i = stop - 1;
         continue;
       }
@@ -196,6 +207,7 @@ class MarkerParser implements ToolMarkerParser {
         if (end === -1) break scan; // the rest of the delta is the broken call's: kept in `raw` below
         this.raw += delta.slice(runStart, end);
         runStart = end;
+        release();
         // A blank line ended it: the line break before it is text again.
         let after = '';
         if (this.blankLine) {
@@ -203,28 +215,22 @@ class MarkerParser implements ToolMarkerParser {
           this.raw = this.raw.slice(0, this.lineStart);
         }
         (events ??= []).push(this.broken());
+        this.prose.append(STAND_IN);
+        text = after;
         this.raw = this.toolCallId = '';
         this.blankLine = false;
         this.state = TEXT;
-        this.context.afterMarker();
-        for (let k = 0; k < after.length; k++) this.context.step(after.charCodeAt(k), k > 0 ? after.charCodeAt(k - 1) : 0);
-        text += after;
         i = end - 1;
         continue;
       }
 
       let code = delta.charCodeAt(i);
-      // Fast path: most characters of prose and code cannot change anything.
-      if (this.state === TEXT && this.hashes === 0) {
-        const watch = this.context.watching;
-        if (watch !== null) {
-          while (code >= 128 || watch[code] === 0 || canSkip(watch, code, delta, i, this.last)) {
-            if (++i === length) break scan;
-            code = delta.charCodeAt(i);
-          }
-        }
+      // Prose and code pass through up to the next `#`.
+      if (this.state === TEXT && this.hashes === 0 && code !== HASH) {
+        i = delta.indexOf('#', i);
+        if (i === -1) break scan;
+        code = HASH;
       }
-      const eligible = this.context.step(code, i > 0 ? delta.charCodeAt(i - 1) : this.last);
 
       if (this.state === AFTER_COLON || this.state === AFTER_MARKER) {
         if (isWhitespace(code)) {
@@ -232,12 +238,13 @@ class MarkerParser implements ToolMarkerParser {
           runStart = i + 1;
           continue;
         }
-        if (code === OPEN && eligible) {
+        if (code === OPEN) {
           if (this.state === AFTER_COLON) this.raw = this.held + '{';
           else {
             text += this.held;
             this.raw = '{';
           }
+          this.probe = this.raw.length;
           this.held = '';
           runStart = i + 1;
           this.state = JSON_BODY;
@@ -251,7 +258,7 @@ class MarkerParser implements ToolMarkerParser {
         // and this character is text, perhaps the start of another marker
       }
 
-      if (code === HASH && eligible) {
+      if (code === HASH) {
         if (this.hashes === 0) {
           text += delta.slice(runStart, i);
           this.hashes = 1;
@@ -274,20 +281,17 @@ class MarkerParser implements ToolMarkerParser {
       }
     }
 
-    this.last = delta.charCodeAt(length - 1);
-    if (this.state === BROKEN) this.raw += delta.slice(runStart);
-    else if (this.state === JSON_BODY) {
+    if (this.state === BROKEN || this.state === JSON_BODY) {
       this.raw += delta.slice(runStart);
-      if (this.toolCallId === '' && this.json.toolName !== undefined) {
-        events ??= [];
-        if (text.length > 0) {
-          events.push({ type: 'text', text });
-          text = '';
-        }
-        this.announce(events);
+      if (this.state === JSON_BODY && this.toolCallId === '' && this.json.toolName !== undefined) {
+        release();
+        this.announce((events ??= []));
       }
     } else if (this.state === TEXT && this.hashes === 0) text += delta.slice(runStart);
 
+    // The reader gets all the text; a trailing high surrogate is released with its pair.
+    this.prose.append(text.slice(known));
+    known = text.length;
     if (text.length > 0 && isHighSurrogate(text.charCodeAt(text.length - 1))) {
       this.surrogate = text.slice(-1);
       text = text.slice(0, -1);

@@ -101,7 +101,7 @@ const text = fc.array(fragment, { maxLength: 12 }).map((parts) => parts.join('')
 const cuts = fc.array(fc.nat(), { maxLength: 20 });
 
 describe('given any text with markers, fences, headings and unicode', () => {
-  it('gives the same events for every chunking as for the whole text', () => {
+  it('gives the same events for every chunking as for the whole text', { timeout: 30_000 }, () => {
     fc.assert(
       fc.property(text, cuts, (input, at) => {
         expect(feed(split(input, at))).toEqual(feed([input]));
@@ -110,7 +110,7 @@ describe('given any text with markers, fences, headings and unicode', () => {
     );
   });
 
-  it('gives the same events one code unit at a time, splitting surrogate pairs', () => {
+  it('gives the same events one code unit at a time, splitting surrogate pairs', { timeout: 30_000 }, () => {
     fc.assert(
       fc.property(text, (input) => {
         expect(feed(codeUnits(input), true)).toEqual(feed([input], true));
