@@ -60,8 +60,9 @@ function isBlank(code: number): boolean {
 const SLACK = 32_768;
 
 export class MarkdownProse {
-  /** The answer's text since the restart point (markers taken out). */
+  /** The answer's text since the restart point (markers taken out), then what was appended since. */
   private text = '';
+  private parts: string[] = [];
   /** Characters of the stream so far, and characters micromark has read. */
   private seen = 0;
   private spent = 0;
@@ -77,6 +78,7 @@ export class MarkdownProse {
 
   reset(): void {
     this.text = '';
+    this.parts = [];
     this.seen = this.spent = this.known = 0;
     this.closer = -1;
     this.lead = '';
@@ -84,7 +86,8 @@ export class MarkdownProse {
 
   /** Text the answer shows, in order. */
   append(text: string): void {
-    this.text += text;
+    // Kept in pieces until asked: thousands of small deltas joined at once, not one by one.
+    if (text.length > 0) this.parts.push(text);
   }
 
   /** The stream went on by `length` characters (text or not). */
@@ -94,6 +97,10 @@ export class MarkdownProse {
 
   /** Whether `probe` (`###:` up to its `{`, or a glued `{`), written after the text so far, starts in prose. */
   isProse(probe: string): boolean {
+    if (this.parts.length > 0) {
+      this.text += this.parts.join('');
+      this.parts = [];
+    }
     if (this.closer !== -1 && !this.mayClose(this.text.length)) return false;
     this.closer = -1;
     const at = this.lead.length + this.text.length;
