@@ -1,4 +1,5 @@
 import { createIdGenerator } from 'ai';
+import { BrokenCall, brokenCallName, SKIP_MORE } from './broken-call';
 import { interpretMarker } from './interpret-marker';
 import { JsonScanner, SCAN_FAILED, SCAN_MORE, SCAN_NAMED } from './json-scanner';
 import { MarkdownProse } from './markdown-prose';
@@ -14,26 +15,18 @@ export const INVALID_TOOL_CALL_NAME = 'invalid_tool_call';
 const HASH = 35; // #
 const COLON = 58; // :
 const OPEN = 123; // {
-const CLOSE = 125; // }
-const OPEN_BRACKET = 91;
-const CLOSE_BRACKET = 93;
-const QUOTE = 34;
-const BACKSLASH = 92;
-const NEWLINE = 10;
 
 // What the parser is doing.
 const TEXT = 0; // prose; `hashes` counts a held-back `#`, `##` or `###`
 const AFTER_COLON = 1; // held `###:` plus whitespace, waiting for `{`
 const JSON_BODY = 2; // inside a marker's JSON
 const AFTER_MARKER = 3; // a call just ended; held whitespace, a `{` glues another call
-const BROKEN = 4; // a call's JSON broke: the rest of it is skipped (kept in `raw`) up to its end
+const BROKEN = 4; // a call's JSON broke: the rest of it is skipped (kept in `raw`, see BrokenCall)
 
 // What the Markdown reader sees of a call: its closing brace, so the text around it reads as it
 // does with the call in it (a word there, and no URL starting right after it).
 const STAND_IN = '}';
 
-// The name a broken call seems to give its tool, when its `"toolName"` is no string.
-const NAME_GUESS = /"toolName"\s*:\s*"?(?!(?:null|true|false)\b)([A-Za-z_$][\w$.-]{0,63})/;
 
 const defaultGenerateId = createIdGenerator({ prefix: 'call', separator: '_', size: 16 });
 
@@ -57,13 +50,7 @@ class MarkerParser implements ToolMarkerParser {
   private toolCallId: string = ''; // set once the marker has named its tool
   private surrogate: string = ''; // a trailing high surrogate, released with its pair
   private probe: number = 0; // how much of `raw` is the marker's start: `###:` up to its `{`, or a glued `{`
-  // While BROKEN: the nesting of brackets left open, a string and an escape in it, whether the
-  // line so far is blank, and where in `raw` that line began.
-  private depth: number = 0;
-  private inString: boolean = false;
-  private escaped: boolean = false;
-  private blankLine: boolean = false;
-  private lineStart: number = 0;
+  private readonly brokenCall = new BrokenCall();
 
   constructor(options: ToolMarkerParserOptions) {
     this.generateId = options.generateId ?? defaultGenerateId;
@@ -74,8 +61,7 @@ class MarkerParser implements ToolMarkerParser {
     this.state = TEXT;
     this.hashes = 0;
     this.held = this.raw = this.toolCallId = this.surrogate = '';
-    this.probe = this.depth = 0;
-    this.inString = this.escaped = this.blankLine = false;
+    this.probe = 0;
     this.prose.reset();
   }
 
@@ -89,38 +75,11 @@ class MarkerParser implements ToolMarkerParser {
   /** The error of a call whose JSON broke at `this.json.failure`, now that `raw` holds all of it. */
   private broken(): MarkerEvent {
     const named = this.json.toolName;
-    const toolName = named ?? NAME_GUESS.exec(this.raw)?.[1] ?? INVALID_TOOL_CALL_NAME;
+    const toolName = brokenCallName(this.raw, named, INVALID_TOOL_CALL_NAME);
     if (this.toolCallId === '') this.toolCallId = this.generateId();
     const call = named === undefined ? 'the call' : `the call to ${toolName}`;
     const message = `Invalid tool call format: the JSON of ${call} is not valid: ${this.json.failure}`;
     return { type: 'error', raw: this.raw, toolCallId: this.toolCallId, toolName, message };
-  }
-
-  /**
-   * Skips what is left of a broken call, from `from`: its brackets are counted (outside strings)
-   * until they close, or a blank line ends it. Returns the index after its last character,
-   * `-1` when `text` ended first; after a blank line, `lineStart` is where in `raw` it ends.
-   */
-  private skip(text: string, from: number, runStart: number): number {
-    for (let i = from; i < text.length; i++) {
-      const code = text.charCodeAt(i);
-      if (code === NEWLINE) {
-        if (this.blankLine) return i;
-        this.blankLine = true;
-        this.lineStart = this.raw.length + i - runStart;
-      } else if (!isWhitespace(code)) this.blankLine = false;
-      if (this.inString) {
-        if (this.escaped) this.escaped = false;
-        else if (code === BACKSLASH) this.escaped = true;
-        else if (code === QUOTE) this.inString = false;
-      } else if (code === QUOTE) this.inString = true;
-      else if (code === OPEN || code === OPEN_BRACKET) this.depth++;
-      else if ((code === CLOSE || code === CLOSE_BRACKET) && --this.depth === 0) {
-        this.blankLine = false;
-        return i + 1;
-      }
-    }
-    return -1;
   }
 
   push(delta: string): MarkerEvent[] {
@@ -180,9 +139,7 @@ class MarkerParser implements ToolMarkerParser {
           release();
           this.announce((events ??= []));
           this.state = BROKEN;
-          this.depth = this.json.failedDepth;
-          this.inString = this.json.failedInString;
-          this.escaped = this.blankLine = false;
+          this.brokenCall.start(this.json.failedDepth, this.json.failedInString);
           i = stop - 1;
           continue;
         }
@@ -203,22 +160,21 @@ class MarkerParser implements ToolMarkerParser {
       }
 
       if (this.state === BROKEN) {
-        const end = this.skip(delta, i, runStart);
-        if (end === -1) break scan; // the rest of the delta is the broken call's: kept in `raw` below
+        const end = this.brokenCall.skip(delta, i, this.raw.length + i - runStart);
+        if (end === SKIP_MORE) break scan; // the rest of the delta is the broken call's: kept in `raw` below
         this.raw += delta.slice(runStart, end);
         runStart = end;
         release();
         // A blank line ended it: the line break before it is text again.
         let after = '';
-        if (this.blankLine) {
-          after = this.raw.slice(this.lineStart);
-          this.raw = this.raw.slice(0, this.lineStart);
+        if (this.brokenCall.atBlankLine) {
+          after = this.raw.slice(this.brokenCall.lineStart);
+          this.raw = this.raw.slice(0, this.brokenCall.lineStart);
         }
         (events ??= []).push(this.broken());
         this.prose.append(STAND_IN);
         text = after;
         this.raw = this.toolCallId = '';
-        this.blankLine = false;
         this.state = TEXT;
         i = end - 1;
         continue;
