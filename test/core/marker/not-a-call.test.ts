@@ -114,3 +114,23 @@ describe('given Markdown around the marker', () => {
     expect(result.text).toBe(rest);
   });
 });
+
+describe('given a long answer', () => {
+  const call = (n: number) => `###:{"toolName":"t${n}"}`;
+
+  it('finds a call after 100 KB of paragraphs, code and lists', () => {
+    const before = 'Some prose with `code` and a [link](https://example.com).\n\n```\ncode\n```\n\n- item\n- item\n\n'.repeat(1100);
+    expect(parseToolMarkers(`${before}Now ${call(1)}`).toolCalls).toHaveLength(1);
+  });
+
+  it.each([
+    ['paragraphs', (n: number) => `Paragraph ${n}, a call: ${call(n)}\n\n`],
+    ['list items', (n: number) => `- City ${n}: ${call(n)}\n`],
+    ['nested list items', (n: number) => (n === 0 ? '- Cities:\n' : `  - City ${n}: ${call(n)}\n`)],
+    ['quoted lines', (n: number) => `> City ${n}: ${call(n)}\n`],
+  ])('finds a call in each of 50 %s', (_, line) => {
+    const lines = Array.from({ length: 51 }, (__, n) => line(n)).join('');
+    const expected = Array.from({ length: 51 }, (__, n) => n).filter((n) => lines.includes(call(n))).length;
+    expect(parseToolMarkers(lines).toolCalls).toHaveLength(expected);
+  });
+});
