@@ -75,6 +75,8 @@ export class MarkdownProse {
   private known = 0;
   /** Read before `text` when it starts mid-line (see `read`). */
   private lead = '';
+  /** The last marker was prose in a top-level paragraph, and `text` starts right after it. */
+  private afterProse = false;
 
   reset(): void {
     this.text = '';
@@ -82,6 +84,7 @@ export class MarkdownProse {
     this.seen = this.spent = this.known = 0;
     this.closer = -1;
     this.lead = '';
+    this.afterProse = false;
   }
 
   /** Text the answer shows, in order. */
@@ -103,6 +106,12 @@ export class MarkdownProse {
     }
     if (this.closer !== -1 && !this.mayClose(this.text.length)) return false;
     this.closer = -1;
+    if (this.afterProse && plainWords(this.text)) {
+      // Still the line of a marker that was prose in a top-level paragraph: so is this one.
+      this.text = '';
+      return true;
+    }
+    this.afterProse = false;
     const at = this.lead.length + this.text.length;
     const window = `${this.lead}${this.text}${probe}\n`;
     if (this.spent + window.length > this.seen + SLACK) return false;
@@ -115,6 +124,7 @@ export class MarkdownProse {
     }
     this.closer = closer;
     this.known = this.text.length;
+    this.afterProse = prose && restart === at && lead === '}';
     return prose;
   }
 
@@ -129,6 +139,24 @@ export class MarkdownProse {
     return false;
   }
 }
+
+/**
+ * Whether `text` (after a call's stand-in `}`) is words and blanks on one line, ending in a
+ * blank or empty: nothing in it can open a construct, start a block or a URL reaching the next
+ * marker, so micromark need not be asked.
+ */
+function plainWords(text: string): boolean {
+  const length = text.length;
+  if (length > 0 && text.charCodeAt(length - 1) !== 32 && text !== '}') return false;
+  for (let i = 0; i < length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 128 || PLAIN[code] !== 1) return false;
+  }
+  return true;
+}
+
+const PLAIN = new Uint8Array(128);
+for (const char of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ,.;!?}') PLAIN[char.charCodeAt(0)] = 1;
 
 /**
  * Whether `at` in `window` is prose; where the next window may start (≤ `at`), and what to read
