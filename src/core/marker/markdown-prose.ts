@@ -18,10 +18,13 @@ import { gfm } from 'micromark-extension-gfm';
  * model wrote.
  *
  * Linear time: after each question the restart point moves up to the marker when it sits in a
- * top-level paragraph with nothing open before it (later text reads the same from there), else
- * to the start of the line that began its top-level block; and micromark never reads more than
- * twice the stream plus 64 KiB in all. Past that (a pathological answer: thousands of calls in
- * one list), a marker is text.
+ * top-level paragraph with nothing open before it (later text reads the same from there), to
+ * the start of a construct still open (read after a `}` so it stays mid-line), else to the
+ * start of the line of its top-level block or of its top-level list item. A construct still
+ * open answers the next questions on its line without micromark until a character could close
+ * it, and so do plain words after a prose marker. micromark never reads more than the stream's
+ * length plus 32 KiB in all; past that (a pathological answer: thousands of calls in one
+ * nested list), a marker is text.
  */
 
 // `micromark` exports these; its types come from its `lib/` (no `exports` entry for them).
