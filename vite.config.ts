@@ -21,6 +21,7 @@ export default defineConfig({
         transports: fileURLToPath(new URL('./src/transports/index.ts', import.meta.url)),
         server: fileURLToPath(new URL('./src/server/index.ts', import.meta.url)),
         mcp: fileURLToPath(new URL('./src/mcp/index.ts', import.meta.url)),
+        marker: fileURLToPath(new URL('./src/marker/index.ts', import.meta.url)),
       },
       formats: ['es'],
       cssFileName: 'styles',

@@ -12,6 +12,7 @@ export const alias = [
   { find: /^toolchat\/transports$/, replacement: src('transports/index.ts') },
   { find: /^toolchat\/server$/, replacement: src('server/index.ts') },
   { find: /^toolchat\/mcp$/, replacement: src('mcp/index.ts') },
+  { find: /^toolchat\/marker$/, replacement: src('marker/index.ts') },
   { find: /^toolchat$/, replacement: src('index.ts') },
 ];
 

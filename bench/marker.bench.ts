@@ -73,7 +73,10 @@ export default async function run(): Promise<BenchRow[]> {
   const sameBytes = JSON.stringify(stream);
   const sameBytesLength = new TextEncoder().encode(sameBytes).length;
 
-  const [parserMs = Number.NaN, jsonMs = Number.NaN, sameMs = Number.NaN] = timeInterleaved(
+  // Prose and code with `#` but no marker: what an answer without calls costs.
+  const plain = chunk(stream.replaceAll('###:', '### '), CHUNK);
+
+  const [parserMs = Number.NaN, jsonMs = Number.NaN, sameMs = Number.NaN, plainMs = Number.NaN] = timeInterleaved(
     [
       () => parseAll(chunks),
       () => {
@@ -82,6 +85,7 @@ export default async function run(): Promise<BenchRow[]> {
       () => {
         sink += (JSON.parse(sameBytes) as string).length;
       },
+      () => parseAll(plain),
     ],
     21,
     5,
@@ -129,6 +133,12 @@ export default async function run(): Promise<BenchRow[]> {
       unit: 'MB/s',
       baseline: `JSON.parse, the stream as a JSON string (${round(sameMBs)} MB/s)`,
       ratio: round(parserMBs / sameMBs),
+    },
+    {
+      bench: BENCH,
+      case: `parser, the same 1 MB without markers, ${CHUNK}-char chunks`,
+      value: round(bytes / megabyte / (plainMs / 1000)),
+      unit: 'MB/s',
     },
     { bench: BENCH, case: 'per chunk, 2,000 chunks', value: round(ns2k), unit: 'ns/chunk' },
     {

@@ -62,6 +62,12 @@ export const cases = [
     external: PEERS,
   },
   {
+    name: 'toolchat/marker: the ###: marker for text-only models (parser, its Markdown reading with micromark, prompt, stream stage; peers external)',
+    code: `export * from 'toolchat/marker';`,
+    external: PEERS,
+    budget: 'marker',
+  },
+  {
     name: 'baseline: @ai-sdk/react useChat + DefaultChatTransport (React external)',
     code: `export { useChat } from '@ai-sdk/react'; export { DefaultChatTransport } from 'ai';`,
     external: REACT,
@@ -111,8 +117,9 @@ const aliasPlugin = {
       'toolchat/core': 'core/index.ts',
       'toolchat/server': 'server/index.ts',
       'toolchat/mcp': 'mcp/index.ts',
+      'toolchat/marker': 'marker/index.ts',
     };
-    b.onResolve({ filter: /^toolchat(\/core|\/server|\/mcp)?$/ }, (args) => ({ path: src(entries[args.path]) }));
+    b.onResolve({ filter: /^toolchat(\/core|\/server|\/mcp|\/marker)?$/ }, (args) => ({ path: src(entries[args.path]) }));
   },
 };
 
@@ -147,25 +154,31 @@ async function measure(entry) {
     metafile: true,
   });
   const code = result.outputFiles[0].contents;
-  const inputs = Object.keys(result.metafile.inputs);
+  // What ends up in the bundle: modules read and then tree-shaken away weigh nothing.
+  const inputs = Object.entries(Object.values(result.metafile.outputs)[0].inputs).flatMap(([path, { bytesInOutput }]) =>
+    bytesInOutput > 0 ? [path] : [],
+  );
   return {
     minBytes: code.length,
     gzipBytes: gzipSync(code, { level: 9 }).length,
     // Whether any of toolchat/mcp (its source, the MCP SDK, its validator) is in the bundle.
     includesMcp: inputs.some((path) => MCP_CODE.test(path)),
+    // Whether any of the ###: marker (its source, micromark) is in the bundle.
+    includesMarker: inputs.some((path) => MARKER_CODE.test(path)),
   };
 }
 
 const MCP_CODE = /(?:^|\/)src\/mcp\/|@modelcontextprotocol\/|@cfworker\/json-schema/;
+const MARKER_CODE = /(?:^|\/)src\/(?:core\/)?marker\/|\/micromark/;
 
 /** Every case with its sizes in bytes and KiB, and its budget when package.json sets one. */
 export async function measureSizes() {
   const budgets = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')).sizeBudget ?? {};
   const rows = [];
   for (const entry of cases) {
-    const { minBytes, gzipBytes, includesMcp } = await measure(entry);
+    const { minBytes, gzipBytes, includesMcp, includesMarker } = await measure(entry);
     const budgetKiB = entry.budget === undefined ? undefined : budgets[entry.budget];
-    rows.push({ name: entry.name, budget: entry.budget, budgetKiB, minBytes, gzipBytes, gzipKiB: gzipBytes / 1024, includesMcp });
+    rows.push({ name: entry.name, budget: entry.budget, budgetKiB, minBytes, gzipBytes, gzipKiB: gzipBytes / 1024, includesMcp, includesMarker });
   }
   return rows;
 }

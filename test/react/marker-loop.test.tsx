@@ -124,6 +124,28 @@ describe('given a text-only model that calls tools with the ###: marker', () => 
     expect(part && getToolName(part)).toBe('getWeather');
   });
 
+  it('shows a call whose "toolName" is no string as an invalid call, never as text, and the model reads why', async () => {
+    const deltas = ['Oops ###:{"tool', 'Name": getWea', 'ther, "parameters": {}', '} after'];
+    const model = new MockLanguageModelV4({ doStream: [streamedText(deltas), textResponse('Sorry.')] });
+    const handler = createChatHandler({ model, toolMarkers: true });
+    const transport = new DefaultChatTransport<UIMessage>({
+      api: 'http://localhost/api/chat',
+      fetch: async (input, init) => handler(new Request(String(input), init)),
+    });
+    const { result } = renderHook(() => useToolChat({ transport, toolMarkers: 'on', tools: demoTools }));
+    await act(() => result.current.sendMessage('Weather?'));
+    await waitFor(() => expect(model.doStreamCalls).toHaveLength(2));
+    await waitFor(() => expect(result.current.activity.state).toBe('idle'));
+
+    const answer = result.current.messages.findLast((message) => message.role === 'assistant' && message.parts.some(isToolUIPart));
+    expect(textOf(answer)).toBe('Oops  afterSorry.');
+    expect(answer?.parts.find(isToolUIPart)).toMatchObject({ state: 'output-error', errorText: expect.stringMatching(/^Invalid tool call format/) });
+    const prompt = model.doStreamCalls[1]?.prompt ?? [];
+    const lastUser = prompt.filter((message) => message.role === 'user').at(-1);
+    const text = Array.isArray(lastUser?.content) ? lastUser.content.map((p) => ('text' in p ? p.text : '')).join('') : '';
+    expect(text).toMatch(/Tool error for getWeather \(.+\): Invalid tool call format: the JSON of the call is not valid: "toolName" that is not a string/);
+  });
+
   it('shows a ###: that never names a tool as the text it was: no card, no wait, no second request', async () => {
     const deltas = ['Note ###: this. ', 'And ###:{ this is', ' not json }, ###:{"a', '\nnext line', ' ###:{"tool'];
     const model = new MockLanguageModelV4({ doStream: [streamedText(deltas)] });

@@ -9,6 +9,7 @@ interface SizeRow {
   gzipBytes: number;
   gzipKiB: number;
   includesMcp: boolean;
+  includesMarker: boolean;
 }
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -32,6 +33,14 @@ describe('bundle budget (min+gzip, package.json sizeBudget)', () => {
     for (const row of firstLoad) expect(row, row.name).toMatchObject({ includesMcp: false });
     // The measurement sees MCP code where it is: in the toolchat/mcp entry.
     expect(rows.filter((row) => row.name.startsWith('toolchat/mcp')).map((row) => row.includesMcp)).toEqual([true, true]);
+  });
+
+  it("keeps the ###: marker (its code, micromark) out of ChatWrapper's and useToolChat's first load", () => {
+    const firstLoad = rows.filter((row) => /^toolchat: (?:ChatWrapper|useToolChat)|everything up front/.test(row.name));
+    expect(firstLoad).toHaveLength(4);
+    for (const row of firstLoad) expect(row, row.name).toMatchObject({ includesMarker: false });
+    // The measurement sees the marker where it is: in the toolchat/marker entry.
+    expect(rows.filter((row) => row.name.startsWith('toolchat/marker')).map((row) => row.includesMarker)).toEqual([true]);
   });
 
   for (const row of rows.filter((r) => r.budget !== undefined)) {

@@ -13,6 +13,8 @@ export const MAX_MARKER_DEPTH = 64;
 /** `scan` returns an index ≥ 0 when the object is complete, or one of these. */
 export const SCAN_MORE = -1;
 export const SCAN_FAILED = -2;
+/** The marker's top-level `"toolName"` key has just been read, at `namedAt`: call `scan` on from there. */
+export const SCAN_NAMED = -3;
 
 const QUOTE = 34;
 const BACKSLASH = 92;
@@ -76,8 +78,15 @@ function describe(code: number): string {
 }
 
 export class JsonScanner {
-  /** The top-level `"toolName"` once its string has ended: from then on the marker is a call. */
+  /** The top-level `"toolName"` once its string has ended. */
   toolName: string | undefined = undefined;
+  /** A top-level `"toolName"` key has been read: from then on the marker is a call, and may fail as one. */
+  named = false;
+  /** With `SCAN_NAMED`: the index after the key's closing quote. */
+  namedAt = 0;
+  /** With `SCAN_FAILED`: the nesting at the failure, and whether it came inside a string. */
+  failedDepth = 0;
+  failedInString = false;
   /** Why the JSON is not a marker object, once `scan` returned `SCAN_FAILED`. */
   failure = '';
   /** With `SCAN_FAILED`: the index of the first character that is not part of the marker. */
@@ -100,6 +109,7 @@ export class JsonScanner {
   /** Starts a marker object: the `{` has just been read. */
   start(): void {
     this.toolName = undefined;
+    this.named = false;
     this.failure = '';
     this.state = KEY_OR_END;
     this.depth = 1;
@@ -135,13 +145,18 @@ export class JsonScanner {
           state = ESCAPE;
           continue;
         }
-        if (code !== QUOTE) return this.fail(i, `${describe(code)} inside a string (write it as an escape, e.g. \\n)`);
+        if (code !== QUOTE) return this.fail(i, `${describe(code)} inside a string (write it as an escape, e.g. \\n)`, true);
         state = this.keyString ? COLON_NEXT : AFTER_VALUE;
         if (this.role !== PLAIN) {
           this.keep(text, captureFrom, i);
           const failure = this.endCapture();
           this.role = PLAIN;
           if (failure) return this.fail(i + 1, failure);
+          if (this.nameNext && state === COLON_NEXT) {
+            this.state = state;
+            this.namedAt = i + 1;
+            return SCAN_NAMED;
+          }
         }
         continue;
       }
@@ -151,10 +166,10 @@ export class JsonScanner {
             state = UNICODE; // \u
             this.hex = 0;
           } else if (code < 128 && SIMPLE_ESCAPE[code] === 1) state = STRING;
-          else return this.fail(i, `the escape \\${String.fromCharCode(code)} inside a string`);
+          else return this.fail(i, `the escape \\${String.fromCharCode(code)} inside a string`, true);
           continue;
         case UNICODE:
-          if (code >= 128 || HEX[code] !== 1) return this.fail(i, 'a \\u escape without four hex digits');
+          if (code >= 128 || HEX[code] !== 1) return this.fail(i, 'a \\u escape without four hex digits', true);
           if (++this.hex === 4) state = STRING;
           continue;
         case LITERAL:
@@ -289,7 +304,8 @@ export class JsonScanner {
     this.captured = '';
     if (this.role === TOP_KEY) {
       this.nameNext = value === 'toolName';
-      if (this.nameNext && this.toolName !== undefined) return '"toolName" given twice';
+      if (this.nameNext && this.named) return '"toolName" given twice';
+      if (this.nameNext) this.named = true;
       return '';
     }
     if (value.trim() === '') return 'an empty "toolName"';
@@ -297,9 +313,11 @@ export class JsonScanner {
     return '';
   }
 
-  private fail(at: number, failure: string): number {
+  private fail(at: number, failure: string, inString = false): number {
     this.failure = failure;
     this.failedAt = at;
+    this.failedDepth = this.depth;
+    this.failedInString = inString;
     this.depth = 0;
     return SCAN_FAILED;
   }

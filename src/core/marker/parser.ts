@@ -1,13 +1,16 @@
 import { createIdGenerator } from 'ai';
+import { BrokenCall, brokenCallName, SKIP_MORE } from './broken-call';
 import { interpretMarker } from './interpret-marker';
-import { JsonScanner, SCAN_FAILED, SCAN_MORE } from './json-scanner';
-import { canSkip } from './markdown-chars';
-import { MarkdownContext } from './markdown-context';
+import { JsonScanner, SCAN_FAILED, SCAN_MORE, SCAN_NAMED } from './json-scanner';
+import { MarkdownProse } from './markdown-prose';
 import type { MarkerEvent, ToolMarkerParser, ToolMarkerParserOptions } from './types';
 
 export type { MarkerEvent, ToolMarkerParser, ToolMarkerParserOptions } from './types';
 
 export const TOOL_MARKER = '###:';
+
+/** The name of a call whose `"toolName"` was there but could not be read (`"toolName": 42`). */
+export const INVALID_TOOL_CALL_NAME = 'invalid_tool_call';
 
 const HASH = 35; // #
 const COLON = 58; // :
@@ -18,6 +21,12 @@ const TEXT = 0; // prose; `hashes` counts a held-back `#`, `##` or `###`
 const AFTER_COLON = 1; // held `###:` plus whitespace, waiting for `{`
 const JSON_BODY = 2; // inside a marker's JSON
 const AFTER_MARKER = 3; // a call just ended; held whitespace, a `{` glues another call
+const BROKEN = 4; // a call's JSON broke: the rest of it is skipped (kept in `raw`, see BrokenCall)
+
+// What the Markdown reader sees of a call: its closing brace, so the text around it reads as it
+// does with the call in it (a word there, and no URL starting right after it).
+const STAND_IN = '}';
+
 
 const defaultGenerateId = createIdGenerator({ prefix: 'call', separator: '_', size: 16 });
 
@@ -32,7 +41,7 @@ function isHighSurrogate(code: number): boolean {
 class MarkerParser implements ToolMarkerParser {
   private readonly generateId: () => string;
   private readonly emitStart: boolean;
-  private readonly context = new MarkdownContext();
+  private readonly prose = new MarkdownProse();
   private readonly json = new JsonScanner();
   private state: number = TEXT;
   private hashes: number = 0;
@@ -40,7 +49,8 @@ class MarkerParser implements ToolMarkerParser {
   private raw: string = ''; // the current marker, from `###:` or the glued `{`
   private toolCallId: string = ''; // set once the marker has named its tool
   private surrogate: string = ''; // a trailing high surrogate, released with its pair
-  private last: number = 0; // the last code unit of the previous delta
+  private probe: number = 0; // how much of `raw` is the marker's start: `###:` up to its `{`, or a glued `{`
+  private readonly brokenCall = new BrokenCall();
 
   constructor(options: ToolMarkerParserOptions) {
     this.generateId = options.generateId ?? defaultGenerateId;
@@ -51,8 +61,8 @@ class MarkerParser implements ToolMarkerParser {
     this.state = TEXT;
     this.hashes = 0;
     this.held = this.raw = this.toolCallId = this.surrogate = '';
-    this.last = 0;
-    this.context.reset();
+    this.probe = 0;
+    this.prose.reset();
   }
 
   /** The marker has named its tool: from here on it is a call (and may fail as one). */
@@ -62,83 +72,121 @@ class MarkerParser implements ToolMarkerParser {
     if (this.emitStart) events.push({ type: 'tool-call-start', toolCallId: this.toolCallId, toolName: this.json.toolName });
   }
 
-  private failure(toolName: string): string {
-    return `Invalid tool call format: the JSON of the call to ${toolName} is not valid: ${this.json.failure}`;
+  /** The error of a call whose JSON broke at `this.json.failure`, now that `raw` holds all of it. */
+  private broken(): MarkerEvent {
+    const named = this.json.toolName;
+    const toolName = brokenCallName(this.raw, named, INVALID_TOOL_CALL_NAME);
+    if (this.toolCallId === '') this.toolCallId = this.generateId();
+    const call = named === undefined ? 'the call' : `the call to ${toolName}`;
+    const message = `Invalid tool call format: the JSON of ${call} is not valid: ${this.json.failure}`;
+    return { type: 'error', raw: this.raw, toolCallId: this.toolCallId, toolName, message };
   }
 
   push(delta: string): MarkerEvent[] {
     const length = delta.length;
     if (length === 0) return [];
-    // Most pushes are a few characters of prose: pass them through untouched.
-    let start = 0;
-    if (this.state === TEXT && this.hashes === 0 && this.surrogate === '') {
-      const watch = this.context.watching;
-      if (watch !== null) {
-        for (let code = delta.charCodeAt(0); code >= 128 || watch[code] === 0 || canSkip(watch, code, delta, start, this.last); ) {
-          if (++start === length) {
-            if (isHighSurrogate(code)) break;
-            this.last = code;
-            return [{ type: 'text', text: delta }];
-          }
-          code = delta.charCodeAt(start);
-        }
+    this.prose.count(length);
+    // Most pushes are a few characters of prose without `#`: pass them through untouched.
+    if (this.state === TEXT && this.hashes === 0 && this.surrogate === '' && delta.indexOf('#') === -1) {
+      if (!isHighSurrogate(delta.charCodeAt(length - 1))) {
+        this.prose.append(delta);
+        return [{ type: 'text', text: delta }];
       }
     }
     let events: MarkerEvent[] | undefined;
     let text = ''; // released text of this push, emitted as one event
+    let known = 0; // how much of `text` the Markdown reader has
     if (this.surrogate !== '') {
       text = this.surrogate;
+      known = 1; // given to the reader with the push before
       this.surrogate = '';
     }
+    const release = (): void => {
+      if (text.length === 0) return;
+      this.prose.append(text.slice(known));
+      (events ??= []).push({ type: 'text', text });
+      text = '';
+      known = 0;
+    };
     let runStart = 0; // start of plain text (or of JSON) in `delta` not yet added to `text` (or `raw`)
 
-    // The characters before `start` were plain prose: they changed nothing.
-    scan: for (let i = start; i < length; i++) {
+    scan: for (let i = 0; i < length; i++) {
       if (this.state === JSON_BODY) {
         const end = this.json.scan(delta, i);
         if (end === SCAN_MORE) break scan; // the rest of the delta is JSON: kept in `raw` below
+        if (end === SCAN_NAMED) {
+          // Named a tool: a call if it is in prose, else the text it was.
+          const at = this.json.namedAt;
+          this.raw += delta.slice(runStart, at);
+          runStart = at;
+          this.prose.append(text.slice(known));
+          known = text.length;
+          if (!this.prose.isProse(this.raw.slice(0, this.probe))) {
+            text += this.raw;
+            this.raw = '';
+            this.state = TEXT;
+          }
+          i = at - 1;
+          continue;
+        }
         const failed = end === SCAN_FAILED;
         const stop = failed ? this.json.failedAt : end;
         this.raw += delta.slice(runStart, stop);
         runStart = stop;
         const toolName = this.json.toolName;
+        if (failed && this.json.named) {
+          // A call that broke: the rest of it is no text either (see BROKEN).
+          release();
+          this.announce((events ??= []));
+          this.state = BROKEN;
+          this.brokenCall.start(this.json.failedDepth, this.json.failedInString);
+          i = stop - 1;
+          continue;
+        }
         if (toolName === undefined) {
           // Never named a tool: it was text all along, and what follows is read afresh.
           text += this.raw;
           this.state = TEXT;
         } else {
-          events ??= [];
-          if (text.length > 0) {
-            events.push({ type: 'text', text });
-            text = '';
-          }
-          this.announce(events);
-          events.push(
-            failed
-              ? { type: 'error', raw: this.raw, toolCallId: this.toolCallId, toolName, message: this.failure(toolName) }
-              : interpretMarker(this.raw, this.toolCallId, toolName),
-          );
-          // After a broken call, the character that broke it is read as text.
-          this.state = failed ? TEXT : AFTER_MARKER;
+          release();
+          this.announce((events ??= []));
+          events.push(interpretMarker(this.raw, this.toolCallId, toolName));
+          this.prose.append(STAND_IN);
+          this.state = AFTER_MARKER;
         }
         this.raw = this.toolCallId = '';
-        this.context.afterMarker();
         i = stop - 1;
         continue;
       }
 
-      let code = delta.charCodeAt(i);
-      // Fast path: most characters of prose and code cannot change anything.
-      if (this.state === TEXT && this.hashes === 0) {
-        const watch = this.context.watching;
-        if (watch !== null) {
-          while (code >= 128 || watch[code] === 0 || canSkip(watch, code, delta, i, this.last)) {
-            if (++i === length) break scan;
-            code = delta.charCodeAt(i);
-          }
+      if (this.state === BROKEN) {
+        const end = this.brokenCall.skip(delta, i, this.raw.length + i - runStart);
+        if (end === SKIP_MORE) break scan; // the rest of the delta is the broken call's: kept in `raw` below
+        this.raw += delta.slice(runStart, end);
+        runStart = end;
+        release();
+        // A blank line ended it: the line break before it is text again.
+        let after = '';
+        if (this.brokenCall.atBlankLine) {
+          after = this.raw.slice(this.brokenCall.lineStart);
+          this.raw = this.raw.slice(0, this.brokenCall.lineStart);
         }
+        (events ??= []).push(this.broken());
+        this.prose.append(STAND_IN);
+        text = after;
+        this.raw = this.toolCallId = '';
+        this.state = TEXT;
+        i = end - 1;
+        continue;
       }
-      const eligible = this.context.step(code, i > 0 ? delta.charCodeAt(i - 1) : this.last);
+
+      let code = delta.charCodeAt(i);
+      // Prose and code pass through up to the next `#`.
+      if (this.state === TEXT && this.hashes === 0 && code !== HASH) {
+        i = delta.indexOf('#', i);
+        if (i === -1) break scan;
+        code = HASH;
+      }
 
       if (this.state === AFTER_COLON || this.state === AFTER_MARKER) {
         if (isWhitespace(code)) {
@@ -146,12 +194,13 @@ class MarkerParser implements ToolMarkerParser {
           runStart = i + 1;
           continue;
         }
-        if (code === OPEN && eligible) {
+        if (code === OPEN) {
           if (this.state === AFTER_COLON) this.raw = this.held + '{';
           else {
             text += this.held;
             this.raw = '{';
           }
+          this.probe = this.raw.length;
           this.held = '';
           runStart = i + 1;
           this.state = JSON_BODY;
@@ -165,7 +214,7 @@ class MarkerParser implements ToolMarkerParser {
         // and this character is text, perhaps the start of another marker
       }
 
-      if (code === HASH && eligible) {
+      if (code === HASH) {
         if (this.hashes === 0) {
           text += delta.slice(runStart, i);
           this.hashes = 1;
@@ -188,19 +237,17 @@ class MarkerParser implements ToolMarkerParser {
       }
     }
 
-    this.last = delta.charCodeAt(length - 1);
-    if (this.state === JSON_BODY) {
+    if (this.state === BROKEN || this.state === JSON_BODY) {
       this.raw += delta.slice(runStart);
-      if (this.toolCallId === '' && this.json.toolName !== undefined) {
-        events ??= [];
-        if (text.length > 0) {
-          events.push({ type: 'text', text });
-          text = '';
-        }
-        this.announce(events);
+      if (this.state === JSON_BODY && this.toolCallId === '' && this.json.toolName !== undefined) {
+        release();
+        this.announce((events ??= []));
       }
     } else if (this.state === TEXT && this.hashes === 0) text += delta.slice(runStart);
 
+    // The reader gets all the text; a trailing high surrogate is released with its pair.
+    this.prose.append(text.slice(known));
+    known = text.length;
     if (text.length > 0 && isHighSurrogate(text.charCodeAt(text.length - 1))) {
       this.surrogate = text.slice(-1);
       text = text.slice(0, -1);
@@ -217,7 +264,10 @@ class MarkerParser implements ToolMarkerParser {
     const events: MarkerEvent[] = [];
     let text = this.surrogate + this.held;
     const toolName = this.json.toolName;
-    if (this.state === JSON_BODY && toolName !== undefined) {
+    if (this.state === BROKEN) {
+      if (text) events.push({ type: 'text', text });
+      events.push(this.broken());
+    } else if (this.state === JSON_BODY && toolName !== undefined) {
       if (text) events.push({ type: 'text', text });
       events.push({
         type: 'error',
@@ -240,11 +290,15 @@ class MarkerParser implements ToolMarkerParser {
  * Creates an incremental parser for the legacy `###:{"toolName":…,"parameters":{…}}` marker.
  * Every character is looked at once (a marker given back as text: its breaking character
  * twice), whatever the chunking. A `###:` is a call only in prose (not in code spans, fenced or
- * indented code, link destinations or URLs) and only once its JSON has named a tool; the JSON
- * ends at its balanced closing brace and must be strict JSON. A `###:` that never names a tool
- * (not JSON, no `"toolName"`, a raw line break in a string, unclosed at the end) is text, given
- * back as soon as that is certain; a call whose JSON breaks after naming its tool is an error
- * naming it.
+ * indented code, link destinations or URLs) and only once its JSON has a top-level
+ * `"toolName"` key; the JSON ends at its balanced closing brace and must be strict JSON.
+ *
+ * - A `###:` whose JSON breaks before a `"toolName"` key, or that is still open at the end
+ *   without having named its tool, is text, given back as soon as that is certain.
+ * - A call whose JSON breaks after its `"toolName"` key (`"toolName": getWeather`, a raw line
+ *   break in a string, a missing value) is an `error`: the rest of the broken JSON is skipped
+ *   up to where its brackets close, or up to a blank line, so none of it shows as text. A call
+ *   that named its tool and is still open at the end is an `error` too.
  *
  * @example
  * const parser = createToolMarkerParser();

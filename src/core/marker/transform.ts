@@ -6,11 +6,7 @@ import { createToolMarkerParser, type MarkerEvent, type ToolMarkerParser } from 
  * read, and the card has that name from the start.
  */
 export const PENDING_TOOL_MARKER_NAME = 'tool_marker';
-/**
- * @deprecated No longer emitted: a marker that names no tool is text, and a call that fails
- * after naming its tool keeps that name, so the model reads which call went wrong.
- */
-export const INVALID_TOOL_CALL_NAME = 'invalid_tool_call';
+export { INVALID_TOOL_CALL_NAME } from './parser';
 
 /**
  * Where a tool part came from, in its `toolMetadata.toolMarker`: `'streaming'` while the

@@ -60,19 +60,27 @@ const adversarial: Record<string, (size: number) => string> = {
   'fences and indented lines': (size) => '```\n###:{"toolName":"a"}\n```\n    ###:{\n\n'.repeat(size / 41),
   'hashes and colons': (size) => '####:##:#:'.repeat(size / 10),
   'whitespace after ###:': (size) => `###:${' '.repeat(size)}x`,
+  'a call in every list item': (size) => '- Paris: ###:{"toolName":"a"}\n'.repeat(size / 30),
+  'calls in one unclosed code span': (size) => `\` ${'###:{"toolName":"a"} '.repeat(size / 21)}`,
+  'calls in one definition label': (size) => `[${'###:{"toolName":"a"} '.repeat(size / 21)}`,
+  'calls in a quote': (size) => '> ###:{"toolName":"a"}\n'.repeat(size / 23),
+  'calls in one nested list': (size) => `- a\n${'  - Paris: ###:{"toolName":"a"}\n'.repeat(size / 32)}`,
 };
 
-describe('given 100 KB of adversarial input', () => {
-  const size = 100_000;
+describe('given 50 KB of adversarial input', () => {
+  const size = 50_000;
 
-  it.each(Object.keys(adversarial))('does linear work on %s, in one piece or in small chunks', (kind) => {
+  it.each(Object.keys(adversarial))('does linear work on %s, in one piece or in small chunks', { timeout: 60_000 }, (kind) => {
     const make = adversarial[kind]!;
     for (const chunk of [size * 4, 7, 1]) {
       const once = work(make(size), chunk);
       const twice = work(make(size * 2), chunk);
       const length = make(size).length;
-      expect(once.reads).toBeLessThanOrEqual(8 * length);
-      expect(once.copied).toBeLessThanOrEqual(4 * length);
+      // micromark, which decides whether a marker that named a tool is in prose, reads and
+      // copies each character of the text it is given about 7 times; it is given each
+      // character about once (see markdown-prose.ts), hence these constants.
+      expect(once.reads).toBeLessThanOrEqual(16 * length);
+      expect(once.copied).toBeLessThanOrEqual(12 * length);
       expect(once.parsed).toBeLessThanOrEqual(2 * length);
       // Twice the input, twice the work (not four times).
       for (const key of ['reads', 'copied', 'parsed'] as const) {

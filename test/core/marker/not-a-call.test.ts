@@ -13,15 +13,13 @@ describe('given a ###: that never becomes a call', () => {
     ['prose', 'Note ###: note this down'],
     ['not JSON', 'Here ###:{ this is not json } and more'],
     ['no toolName', '###:{"parameters":{"city":"Paris"}} and more'],
-    ['a toolName that is not a string', 'Try ###:{"toolName": getWeather} again'],
-    ['a toolName of a number', '###:{"toolName":42}'],
-    ['an empty toolName', '###:{"toolName":"  ","parameters":{}} ok'],
-    ['a raw line break before the tool is named', '###:{"toolName":"get\nWeather"} ok'],
     ['single quotes', "###:{'toolName':'getWeather'} ok"],
     ['a trailing comma before the name', '###:{"x":1,} ok'],
     ['an array', '###:[{"toolName":"a"}] ok'],
     ['never closed', 'Use ###:{"tool'],
     ['never closed, with a name key only', 'Use ###:{"toolName":'],
+    ['never closed, with a name key and half a name', 'Use ###:{"toolName":"getWea'],
+    ['a raw line break before "toolName"', '###:{"x":"a\nb","toolName":"getWeather"} ok'],
   ])('shows %s as the text it was, and reports nothing', (_, text) => {
     expect(parseToolMarkers(text)).toEqual({ text, toolCalls: [], errors: [] });
   });
@@ -114,5 +112,25 @@ describe('given Markdown around the marker', () => {
     const result = parseToolMarkers(text, { generateId: ids() });
     expect(result.toolCalls).toEqual([{ toolCallId: 'call_1', toolName: 'getWeather', input: { city: 'Paris' } }]);
     expect(result.text).toBe(rest);
+  });
+});
+
+describe('given a long answer', () => {
+  const call = (n: number) => `###:{"toolName":"t${n}"}`;
+
+  it('finds a call after 100 KB of paragraphs, code and lists', () => {
+    const before = 'Some prose with `code` and a [link](https://example.com).\n\n```\ncode\n```\n\n- item\n- item\n\n'.repeat(1100);
+    expect(parseToolMarkers(`${before}Now ${call(1)}`).toolCalls).toHaveLength(1);
+  });
+
+  it.each([
+    ['paragraphs', (n: number) => `Paragraph ${n}, a call: ${call(n)}\n\n`],
+    ['list items', (n: number) => `- City ${n}: ${call(n)}\n`],
+    ['nested list items', (n: number) => (n === 0 ? '- Cities:\n' : `  - City ${n}: ${call(n)}\n`)],
+    ['quoted lines', (n: number) => `> City ${n}: ${call(n)}\n`],
+  ])('finds a call in each of 50 %s', (_, line) => {
+    const lines = Array.from({ length: 51 }, (__, n) => line(n)).join('');
+    const expected = Array.from({ length: 51 }, (__, n) => n).filter((n) => lines.includes(call(n))).length;
+    expect(parseToolMarkers(lines).toolCalls).toHaveLength(expected);
   });
 });

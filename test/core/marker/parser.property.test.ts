@@ -101,7 +101,7 @@ const text = fc.array(fragment, { maxLength: 12 }).map((parts) => parts.join('')
 const cuts = fc.array(fc.nat(), { maxLength: 20 });
 
 describe('given any text with markers, fences, headings and unicode', () => {
-  it('gives the same events for every chunking as for the whole text', () => {
+  it('gives the same events for every chunking as for the whole text', { timeout: 30_000 }, () => {
     fc.assert(
       fc.property(text, cuts, (input, at) => {
         expect(feed(split(input, at))).toEqual(feed([input]));
@@ -110,7 +110,7 @@ describe('given any text with markers, fences, headings and unicode', () => {
     );
   });
 
-  it('gives the same events one code unit at a time, splitting surrogate pairs', () => {
+  it('gives the same events one code unit at a time, splitting surrogate pairs', { timeout: 30_000 }, () => {
     fc.assert(
       fc.property(text, (input) => {
         expect(feed(codeUnits(input), true)).toEqual(feed([input], true));
@@ -173,6 +173,48 @@ describe('given prose interleaved with well-formed markers', () => {
         const body = pairs.map(([before, c]) => `${before.replace(/\n/g, ' ')} ###:${JSON.stringify(c)}`).join('\n');
         const input = `\`\`\`\n${body}\n\`\`\`\n`;
         expect(parseToolMarkers(input)).toEqual({ text: input, toolCalls: [], errors: [] });
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('given prose around a call whose JSON breaks after its "toolName" key', () => {
+  // Each keeps the brackets balanced, so the broken call ends where the model meant it to.
+  const breakCall = fc.constantFrom(
+    (json: string) => json.replace(/^\{"toolName":"([^"]*)"/, '{"toolName": $1'),
+    (json: string) => json.replace(/"parameters":/, '"parameters":oops'),
+    (json: string) => json.replace(/"parameters":/, '"parameters":{"a":},"b":'),
+    (json: string) => json.replace(/"parameters":/, "'parameters':"),
+    (json: string) => json.replace(/\}$/, ',}'),
+  );
+
+  it('reports one error and shows none of the marker, for every chunking', () => {
+    fc.assert(
+      fc.property(prose, call, breakCall, prose, cuts, (before, c, broken, after, at) => {
+        const marker = `###:${broken(JSON.stringify(c))}`;
+        const input = `${before} ${marker} ${after}`;
+        const events = feed(split(input, at), true);
+        expect(events.filter((e) => e.type === 'tool-call')).toEqual([]);
+        expect(events.filter((e) => e.type === 'error')).toEqual([
+          expect.objectContaining({ raw: marker, toolName: c.toolName, message: expect.stringMatching(/^Invalid tool call format: /) }),
+        ]);
+        expect(events.filter((e) => e.type === 'text').map((e) => e.text).join('')).toBe(`${before}  ${after}`);
+        expect(events).toEqual(feed([input], true));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('reports a call that named its tool and is still open at the end, for every chunking', () => {
+    fc.assert(
+      fc.property(prose, call, fc.nat(), cuts, (before, c, cut, at) => {
+        const json = JSON.stringify(c);
+        const named = `{"toolName":${JSON.stringify(c.toolName)}`.length;
+        const marker = `###:${json.slice(0, named + (cut % (json.length - named)))}`;
+        const events = feed(split(`${before} ${marker}`, at));
+        expect(events.filter((e) => e.type === 'text').map((e) => e.text).join('')).toBe(`${before} `);
+        expect(events.filter((e) => e.type !== 'text')).toEqual([expect.objectContaining({ type: 'error', raw: marker, toolName: c.toolName })]);
       }),
       { numRuns: 300 },
     );

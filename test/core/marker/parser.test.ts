@@ -160,17 +160,59 @@ describe('given Markdown', () => {
 });
 
 describe('given a call whose JSON goes wrong after it named its tool', () => {
-  it('reports invalid JSON naming the tool, and shows what follows the break as text', () => {
+  it('reports invalid JSON naming the tool, and shows none of the broken JSON: only what follows it', () => {
     const result = parseToolMarkers('Try ###:{"toolName":"getWeather","parameters":{"city":}} again', { generateId: ids() });
     expect(result.errors).toEqual([
       {
-        raw: '###:{"toolName":"getWeather","parameters":{"city":',
+        raw: '###:{"toolName":"getWeather","parameters":{"city":}}',
         toolName: 'getWeather',
         message: 'Invalid tool call format: the JSON of the call to getWeather is not valid: "}" where a value was expected',
       },
     ]);
-    expect(result.text).toBe('Try }} again');
+    expect(result.text).toBe('Try  again');
     expect(result.toolCalls).toEqual([]);
+  });
+
+  it('reports a call whose "toolName" is no string, with the name it seems to give', () => {
+    const result = parseToolMarkers('Oops ###:{"toolName": getWeather, "parameters": {}} after', { generateId: ids() });
+    expect(result).toEqual({
+      text: 'Oops  after',
+      toolCalls: [],
+      errors: [
+        {
+          raw: '###:{"toolName": getWeather, "parameters": {}}',
+          toolName: 'getWeather',
+          message: 'Invalid tool call format: the JSON of the call is not valid: "toolName" that is not a string',
+        },
+      ],
+    });
+  });
+
+  it.each([
+    ['a number', '###:{"toolName":42} ok', 'invalid_tool_call', ' ok'],
+    ['null', '###:{"toolName":null,"parameters":{}}', 'invalid_tool_call', ''],
+    ['an empty name', '###:{"toolName":"  ","parameters":{}} ok', 'invalid_tool_call', ' ok'],
+    ['a raw line break in the name', '###:{"toolName":"get\nWeather"} ok', 'get', ' ok'],
+    ['an array', '###:{"toolName":["a"]} ok', 'invalid_tool_call', ' ok'],
+  ])('reports a "toolName" of %s as an invalid call', (_, input, toolName, text) => {
+    const result = parseToolMarkers(input);
+    expect(result.text).toBe(text);
+    expect(result.errors).toEqual([expect.objectContaining({ toolName, message: expect.stringMatching(/^Invalid tool call format: /) })]);
+  });
+
+  it('ends a broken call at a blank line when its brackets never close, and shows what follows', () => {
+    const result = parseToolMarkers('###:{"toolName":"a","parameters":{"x": oops\nstill the call\n\nNext paragraph.', { generateId: ids() });
+    expect(result.errors).toEqual([expect.objectContaining({ raw: '###:{"toolName":"a","parameters":{"x": oops\nstill the call', toolName: 'a' })]);
+    expect(result.text).toBe('\n\nNext paragraph.');
+  });
+
+  it('reports a broken call still open at the end of the stream', () => {
+    const parser = createToolMarkerParser({ generateId: ids() });
+    expect(parser.push('Sure ###:{"toolName": getWeather, "parameters": {"city": "Pa')).toEqual([{ type: 'text', text: 'Sure ' }]);
+    expect(parser.push('ris"')).toEqual([]);
+    expect(parser.end()).toEqual([
+      expect.objectContaining({ type: 'error', toolCallId: 'call_1', toolName: 'getWeather', raw: '###:{"toolName": getWeather, "parameters": {"city": "Paris"' }),
+    ]);
   });
 
   it('reports a raw line break inside a string as such', () => {
@@ -220,7 +262,7 @@ describe('given a call whose JSON goes wrong after it named its tool', () => {
     const result = parseToolMarkers(`###:{"toolName":"a",oops} then ${weather}`, { generateId: ids() });
     expect(result.errors).toHaveLength(1);
     expect(result.toolCalls).toEqual([{ toolCallId: 'call_2', toolName: 'getWeather', input: { city: 'Paris' } }]);
-    expect(result.text).toBe('oops} then ');
+    expect(result.text).toBe(' then ');
   });
 });
 
