@@ -41,3 +41,4 @@ export * from './marker/index';
 export * from './formats/index';
 export * from './storage/index';
 // Transports have their own entry, `toolchat/transports` (and the main `toolchat` entry).
+export * from './chat/index';
