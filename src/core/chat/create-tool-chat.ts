@@ -302,8 +302,12 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
     },
     setOptions(next) {
       checkToolChatOptions(next);
+      const previous = current;
       current = next;
-      notifier.changed();
+      // Only what the snapshot shows tells subscribers: options arrive after every render.
+      if (previous.labels !== next.labels || previous.toolMarkers !== next.toolMarkers || previous.maxToolRounds !== next.maxToolRounds) {
+        notifier.changed();
+      }
     },
     dispose() {
       if (disposed) return;
