@@ -198,10 +198,17 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
       if (disposed || loop.state.queued.length === 0 || isWorking(chat, loop)) return;
       const sent = waiters;
       waiters = [];
-      sendUserMessages(chat, loop, loop.takeQueue()).then(
-        () => sent.forEach((waiter) => waiter.resolve()),
-        (error: unknown) => sent.forEach((waiter) => waiter.reject(error)),
-      );
+      // Counted as sending from the moment it leaves the queue: never idle in between.
+      pendingSends++;
+      sendUserMessages(chat, loop, loop.takeQueue())
+        .finally(() => {
+          pendingSends--;
+          if (!disposed) notifier.changed();
+        })
+        .then(
+          () => sent.forEach((waiter) => waiter.resolve()),
+          (error: unknown) => sent.forEach((waiter) => waiter.reject(error)),
+        );
     });
   };
   notifier.watch(sendQueue);
@@ -258,6 +265,7 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
         await sendUserMessages(chat, loop, [message]);
       } finally {
         pendingSends--;
+        if (!disposed) notifier.changed();
       }
     },
     stop() {
