@@ -8,7 +8,7 @@ import type { ToolSet } from '../tools/define-tool';
 // The AI SDK's default transport, hardened: the one transport the chat needs without options.
 import { ToolChatEndpointTransport } from '../../transports/ai-sdk-endpoint';
 import { ToolChatState } from './chat-state';
-import { createChatNotifier } from './chat-store';
+import { createChatNotifier } from './notifier';
 import { defaultGrants } from './grants';
 import { applyLoopStates, toRequestMessages } from './part-states';
 import { readSnapshot } from './snapshot';

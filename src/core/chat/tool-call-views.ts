@@ -19,12 +19,26 @@ const fromParts = new WeakMap<object, ToolCallViewOf>();
 export function selectToolCalls(messages: readonly UIMessage[], calls: CallMap = CallMapEmpty): ToolCallViews {
   const views = new Map<string, ToolCallViewOf>();
   for (const message of messages) {
-    for (const part of message.parts) {
-      if (!isToolUIPart(part) || views.has(part.toolCallId)) continue;
-      views.set(part.toolCallId, toolCallView(part, message.id, calls.get(part.toolCallId)));
-    }
+    for (const view of viewsOf(message, calls)) if (!views.has(view.toolCallId)) views.set(view.toolCallId, view);
   }
   return views;
+}
+
+/** The views of one message's calls, kept while the message and the loop's calls stay the same: a token costs one lookup per older message. */
+const byMessage = new WeakMap<UIMessage, { calls: CallMap; views: readonly ToolCallViewOf[] }>();
+const NO_VIEWS: readonly ToolCallViewOf[] = [];
+
+function viewsOf(message: UIMessage, calls: CallMap): readonly ToolCallViewOf[] {
+  const cached = byMessage.get(message);
+  if (cached && cached.calls === calls) return cached.views;
+  let views: ToolCallViewOf[] | undefined;
+  for (const part of message.parts) {
+    if (!isToolUIPart(part)) continue;
+    (views ??= []).push(toolCallView(part, message.id, calls.get(part.toolCallId)));
+  }
+  const result = views ?? NO_VIEWS;
+  byMessage.set(message, { calls, views: result });
+  return result;
 }
 
 /** `selectToolCalls` memoised on its arguments: one per chat, so chats do not evict each other. */
