@@ -1,81 +1,27 @@
 import { AbstractChat, type UIMessage } from 'ai';
-import { withHttpErrors } from '../loop/http-errors';
-import { withLoop } from '../loop/loop-transport';
 import { ToolLoop } from '../loop/tool-loop';
 import { checkLoopOptions } from '../loop/tool-loop-options';
 import { checkNumberOption, numberRules } from '../tools/number-options';
 import type { ToolSet } from '../tools/define-tool';
-// The AI SDK's default transport, hardened: the one transport the chat needs without options.
-import { ToolChatEndpointTransport } from '../../transports/ai-sdk-endpoint';
 import { ToolChatState } from './chat-state';
 import { createChatNotifier } from './notifier';
 import { defaultGrants } from './grants';
-import { applyLoopStates, toRequestMessages } from './part-states';
+import { createChatTransport } from './chat-transport';
+import { applyLoopStates } from './part-states';
 import { readSnapshot } from './snapshot';
 import type { StorageLifecycle } from './storage-lifecycle';
 import { dropIncompleteCalls, inProgress, openCalls, runCallsAgain } from './open-calls';
 import { isWorking, sendUserMessages, toUserMessage } from './send-message';
 import { createToolCallsSelector, type ToolCallViews } from './tool-call-views';
-import type { SendMessageInput, ToolCallView, ToolChatOptions, ToolChatSnapshot, ToolOutputInput } from './types';
-import type { ReadableStore } from './listeners';
+import type { ToolChat } from './tool-chat';
+import type { ToolChatOptions, ToolChatSnapshot } from './types';
+
+export type { ToolChat } from './tool-chat';
 
 /** One render per frame while tokens stream. */
 export const DEFAULT_THROTTLE_MS = 16;
 /** How long a chat waits for its storage to load the stored conversation. */
 export const DEFAULT_STORAGE_TIMEOUT_MS = 5000;
-
-/**
- * A chat whose model calls browser-side tools, without React: the AI SDK chat, the tool loop,
- * the storage lifecycle and one store. Create it anywhere (module scope, a loader, a test, a
- * non-React UI) and share it; `useToolChat(chat)` binds it to React.
- */
-export interface ToolChat<TOOLS extends ToolSet = ToolSet> extends ReadableStore<ToolChatSnapshot<TOOLS>> {
-  readonly id: string;
-  /** Everything the chat shows, as one value; a new object after each change. */
-  getState(): ToolChatSnapshot<TOOLS>;
-  /** Told of changes at most once per `throttle` ms (one render per frame); returns the unsubscribe. */
-  subscribe(listener: () => void): () => void;
-  /** Every call of the conversation, joined with the loop's state (see `ToolCallView`), by id. */
-  getToolCalls(): ReadonlyMap<string, ToolCallView<TOOLS>>;
-  /** One call's view, by id, anywhere in the conversation. */
-  getToolCall(toolCallId: string): ToolCallView<TOOLS> | undefined;
-  /** Settles once the stored conversation is restored (or given up on); at once without `storage`. */
-  readonly ready: Promise<void>;
-  /**
-   * Sends the user's message and resolves once it has left and its response ended. While the
-   * loop works (a request in flight, tools running) or the stored chat still loads, the message
-   * waits its turn (the chat reads as busy); while it waits for the user (approval, held results)
-   * it goes at once and the calls still waiting end as cancelled.
-   */
-  sendMessage(message: SendMessageInput): Promise<void>;
-  /** Stops the stream and running tools; nothing goes to the model until the user writes. */
-  stop(): void;
-  /** Resends the last request after an error. */
-  retry(): Promise<void>;
-  approve(toolCallId: string): void;
-  deny(toolCallId: string, reason?: string): void;
-  /**
-   * Sends the tool results now when they wait (automatic continuation off, a restored chat);
-   * otherwise, with a `prompt`, asks the model to go on after an answer that did not finish.
-   */
-  continue(prompt?: string): Promise<void>;
-  /** Runs calls of the last turn again that a reload cut off ("Run again"); approval rules apply. */
-  runAgain(toolCallIds: readonly string[]): void;
-  /** "Always allow": calls of this tool run without asking, in every chat of this user (`grants`). */
-  alwaysAllow(toolName: string): void;
-  /** Hands back the result of a tool the app runs itself (a tool without `execute`), as in the AI SDK. */
-  addToolOutput(result: ToolOutputInput): void;
-  /** @deprecated Use `addToolOutput({ toolCallId, output })` or `{ toolCallId, state: 'output-error', errorText }`. */
-  addToolResult(result: { toolCallId: string; output: unknown } | { toolCallId: string; error: string }): void;
-  /** Replaces the messages (e.g. to edit the conversation); the loop's calls stay as they are. */
-  setMessages(messages: UIMessage[]): void;
-  /** The options now; `setOptions` replaces them (all but `id`, `storage`, `grants`, `initialMessages`, read once). */
-  readonly options: ToolChatOptions<TOOLS>;
-  setOptions(options: ToolChatOptions<TOOLS>): void;
-  /** Ends the chat: the stream and running tools stop, nothing more is sent, the storage flushes. */
-  dispose(): void;
-  readonly disposed: boolean;
-}
 
 /**
  * Creates a chat. The stored conversation (with `storage`) is restored before anything is sent.
@@ -94,41 +40,13 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
   const state = new ToolChatState();
   state.decorate = (message) => applyLoopStates(message, loop.state.calls);
 
-  // `api`, `fetch`, `transport` and `toolMarkers` are read at each request: a change applies to
-  // the next request, never silently ignored.
-  const endpoint = new ToolChatEndpointTransport({
-    prepareSendMessagesRequest: ({ id, messages, body, trigger, messageId }) => ({
-      api: current.api ?? '/api/chat',
-      body: { ...body, id, messages, trigger, messageId },
-    }),
-    // Failures become readable errors (status, message, Retry-After).
-    fetch: withHttpErrors((input, init) => (current.fetch ?? globalThis.fetch)(input, init)),
-  });
-  const base = () => current.transport ?? endpoint;
   let storage: StorageLifecycle | undefined;
-  const transport = withLoop(
-    {
-      sendMessages: async (request) => {
-        if (disposed) throw new DOMException('The chat was disposed.', 'AbortError');
-        if (storage) await storage.beforeRequest(request.messages);
-        return base().sendMessages({ ...request, messages: toRequestMessages(request.messages) });
-      },
-      reconnectToStream: (request) => base().reconnectToStream(request),
-    },
-    {
-      requestBody: async (messages) => {
-        const body = loop.requestBody(messages);
-        if (!current.legacyToolClients || !body.tools) return body;
-        const { toToolClients } = await import('../marker/tool-clients');
-        return { ...body, toolClients: toToolClients(body.tools) };
-      },
-      // Loaded on demand: apps without text-only models never download the marker parser. The
-      // request's tool names give its calls of the browser's tools static `tool-<name>` parts.
-      transformResponse: async (toolNames) =>
-        current.toolMarkers === 'on' ? (await import('../marker/transform')).createToolMarkerTransform({ toolNames }) : undefined,
-      chunkStage: (messages) => loop.chunkStage(messages),
-    },
-  );
+  const transport = createChatTransport({
+    loop,
+    options: () => current,
+    disposed: () => disposed,
+    beforeRequest: (messages) => storage?.beforeRequest(messages),
+  });
 
   const chat = new (class extends AbstractChat<UIMessage> {})({
     ...(options.id === undefined ? {} : { id: options.id }),
