@@ -1,6 +1,5 @@
-import { getToolName, isToolUIPart, type DynamicToolUIPart, type ToolUIPart, type UIMessage } from 'ai';
+import { isToolUIPart, type DynamicToolUIPart, type ToolUIPart, type UIMessage } from 'ai';
 import { INTERRUPTED_TOOL_ERROR } from '../storage/interrupted';
-import { toolErrorMessages } from '../tools/errors';
 import type { CallMap } from '../loop/call-map';
 
 /** A static (`tool-<name>`) or dynamic tool part of a `UIMessage`: the one tool-part type of toolchat. */
@@ -26,7 +25,7 @@ export function isInterruptedToolPart(part: Part): boolean {
  * say `approval-requested` / `approval-responded` / `output-denied` while the request that goes
  * to the server stays what a browser tool's call always was (a result, or an error).
  */
-function isBrowserApproval(part: ToolPart): boolean {
+export function isBrowserApproval(part: ToolPart): boolean {
   return part.providerExecuted !== true && part.approval?.id === part.toolCallId;
 }
 
@@ -68,35 +67,4 @@ function stateOf(part: ToolPart, phase: string, approval: { approved: boolean; r
   // Asked once (a stored record), not any more (the user's grant): an ordinary call again.
   delete base.approval;
   return { ...base, state: 'input-available' } as unknown as ToolPart;
-}
-
-/**
- * The messages as the server gets them: a browser tool's approval is the browser's business,
- * so its parts go as they always did (no approval, a denial as the error the model reads).
- * Returns the same array when nothing needed changing.
- */
-export function toRequestMessages(messages: readonly UIMessage[]): UIMessage[] {
-  let out: UIMessage[] | undefined;
-  for (let m = 0; m < messages.length; m++) {
-    const message = messages[m]!;
-    let parts: Part[] | undefined;
-    for (let i = 0; i < message.parts.length; i++) {
-      const part = message.parts[i]!;
-      if (!isToolUIPart(part) || !isBrowserApproval(part)) continue;
-      parts ??= message.parts.slice();
-      const { approval, ...rest } = part as ToolPart & { approval: { reason?: string } };
-      if (part.state === 'output-denied') {
-        parts[i] = { ...rest, state: 'output-error', errorText: toolErrorMessages.denied(getToolName(part), approval.reason) } as Part;
-      } else if (part.state === 'approval-requested' || part.state === 'approval-responded') {
-        parts[i] = { ...rest, state: 'input-available' } as Part;
-      } else {
-        parts[i] = rest as Part;
-      }
-    }
-    if (parts) {
-      out ??= messages.slice();
-      out[m] = { ...message, parts };
-    }
-  }
-  return out ?? (messages as UIMessage[]);
 }
