@@ -24,6 +24,7 @@ export interface UseToolChatResult<TOOLS extends ToolSet = ToolSet>
       | 'retry'
       | 'approve'
       | 'deny'
+      | 'addToolApprovalResponse'
       | 'continue'
       | 'runAgain'
       | 'alwaysAllow'

@@ -86,6 +86,7 @@ function resultOf<TOOLS extends ToolSet>(chat: ToolChat<TOOLS>, state: ToolChatS
     retry: chat.retry,
     approve: chat.approve,
     deny: chat.deny,
+    addToolApprovalResponse: chat.addToolApprovalResponse,
     continue: chat.continue,
     alwaysAllow: chat.alwaysAllow,
     runAgain: chat.runAgain,

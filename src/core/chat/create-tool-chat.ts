@@ -203,6 +203,7 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
     },
     approve: (toolCallId) => loop.approve(toolCallId),
     deny: (toolCallId, reason) => loop.deny(toolCallId, reason),
+    addToolApprovalResponse: ({ id, approved, reason }) => (approved ? loop.approve(id) : loop.deny(id, reason)),
     async continue(prompt) {
       if (disposed) return;
       loop.resume();

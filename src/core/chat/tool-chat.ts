@@ -34,6 +34,11 @@ export interface ToolChat<TOOLS extends ToolSet = ToolSet> extends ReadableStore
   approve(toolCallId: string): void;
   deny(toolCallId: string, reason?: string): void;
   /**
+   * The AI SDK 7 form of `approve` / `deny`: answers the part in `approval-requested` whose
+   * `approval.id` is `id` (a browser tool's approval id is its call id).
+   */
+  addToolApprovalResponse(response: { id: string; approved: boolean; reason?: string }): void;
+  /**
    * Sends the tool results now when they wait (automatic continuation off, a restored chat);
    * otherwise, with a `prompt`, asks the model to go on after an answer that did not finish.
    */

@@ -95,7 +95,9 @@ describe('createToolChat, without React', () => {
       const chat = createToolChat({ transport, tools: { deleteFile: deleteFileTool(deleted) }, grants: memoryGrants() });
       void chat.sendMessage('Delete /etc');
       await vi.waitFor(() => expect(chat.getState().activity.state).toBe('awaiting-approval'));
-      chat.deny('c1', 'not that one');
+      // The AI SDK 7 way: answer the part's approval by its id.
+      const approval = toolPartsOf(chat.getState().messages).get('c1')?.approval as { id: string };
+      chat.addToolApprovalResponse({ id: approval.id, approved: false, reason: 'not that one' });
       await vi.waitFor(() => expect(textOf(chat.getState().messages.at(-1))).toBe('Kept it.'));
 
       expect(toolPartsOf(chat.getState().messages).get('c1')).toMatchObject({ state: 'output-denied', approval: { id: 'c1', approved: false, reason: 'not that one' } });
