@@ -32,10 +32,10 @@ function PendingApprovalsOf({ chat, onApprove, onDeny, className }: PendingAppro
       {waiting.map((call) => (
         <div key={call.toolCallId} className="toolchat-pending-approval" role="group" aria-label={call.toolName} data-state="awaiting-approval">
           <span className="toolchat-pending-approval-name">{call.toolName}</span>
-          <button type="button" onClick={() => onApprove(call.toolCallId)}>
+          <button type="button" className="toolchat-button" data-variant="primary" onClick={() => onApprove(call.toolCallId)}>
             {labels.approve}
           </button>
-          <button type="button" onClick={() => onDeny(call.toolCallId)}>
+          <button type="button" className="toolchat-button" onClick={() => onDeny(call.toolCallId)}>
             {labels.deny}
           </button>
         </div>
