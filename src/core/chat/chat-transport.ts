@@ -4,6 +4,7 @@ import { withLoop } from '../loop/loop-transport';
 import type { ToolLoop } from '../loop/tool-loop';
 // The AI SDK's default transport, hardened: the one transport a chat needs without options.
 import { ToolChatEndpointTransport } from '../../transports/ai-sdk-endpoint';
+import { toRequestMessages } from './request-messages';
 import type { ToolChatOptions } from './types';
 
 export interface ChatTransportContext {
@@ -36,8 +37,6 @@ export function createChatTransport({ loop, options, disposed, beforeRequest }: 
       sendMessages: async (request) => {
         if (disposed()) throw new DOMException('The chat was disposed.', 'AbortError');
         await beforeRequest(request.messages);
-        // Loaded with the first request: nothing on screen needs it.
-        const { toRequestMessages } = await import('./request-messages');
         return base().sendMessages({ ...request, messages: toRequestMessages(request.messages) });
       },
       reconnectToStream: (request) => base().reconnectToStream(request),

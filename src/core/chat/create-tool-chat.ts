@@ -5,7 +5,7 @@ import { checkNumberOption, numberRules } from '../tools/number-options';
 import type { ToolSet } from '../tools/define-tool';
 import { ToolChatState } from './chat-state';
 import { createChatNotifier } from './notifier';
-import type { ToolGrants } from './grants';
+import { defaultGrants } from './grants';
 import { createChatTransport } from './chat-transport';
 import { applyLoopStates } from './part-states';
 import { readSnapshot } from './snapshot';
@@ -131,11 +131,10 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
   };
   notifier.watch(sendQueue);
 
-  // The default grants load on demand, like the storage: the first render does not wait for them.
-  const grants: Promise<ToolGrants> = options.grants ? Promise.resolve(options.grants) : import('./grants').then((module) => module.defaultGrants());
+  const grants = options.grants ?? defaultGrants();
   const ready = (async () => {
     try {
-      const granted = await (await grants).load();
+      const granted = await grants.load();
       if (granted.length > 0) loop.alwaysAllow(...granted);
     } catch (error) {
       current.onError?.(error instanceof Error ? error : new Error(String(error)));
@@ -215,7 +214,7 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
     alwaysAllow(toolName) {
       loop.alwaysAllow(toolName);
       void Promise.resolve()
-        .then(async () => (await grants).save([...loop.state.alwaysAllowed]))
+        .then(() => grants.save([...loop.state.alwaysAllowed]))
         .catch((error: unknown) => current.onError?.(error instanceof Error ? error : new Error(String(error))));
     },
     addToolOutput(result) {
