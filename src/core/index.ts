@@ -44,3 +44,4 @@ export * from './formats/index';
 export * from './storage/index';
 export { newChatId } from './chat-id';
 // Transports have their own entry, `toolchat/transports` (and the main `toolchat` entry).
+export * from './chat/index';

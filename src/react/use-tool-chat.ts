@@ -1,130 +1,127 @@
-import type { UIMessage } from 'ai';
-import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
-import type { ToolCallState } from '../core/loop/call-state';
-import { isBusy } from '../core/loop/derive-activity';
-import { checkLoopOptions } from '../core/loop/tool-loop-options';
-import { checkNumberOption, numberRules } from '../core/tools/number-options';
+import { createContext, createElement, useContext, useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import type { ToolChat } from '../core/chat/create-tool-chat';
+import { lease } from './registry';
+import type { ToolChatOptions, ToolChatSnapshot } from '../core/chat/types';
 import type { ToolSet } from '../core/tools/define-tool';
-import { getChatSession, releaseChatSession, retainChatSession } from './chat-session';
-import { dropIncompleteCalls, inProgress, openCalls, runCallsAgain } from './open-calls';
-import { editUserMessage, regenerateAnswer } from './rewrite-history';
-import { isWorking, sendUserMessages, toUserMessage } from './send-message';
-import type { SendMessageInput, ToolCallView, ToolChatMessage, UseToolChatOptions, UseToolChatResult } from './types';
+import type { UseToolChatResult } from './types';
+
+/**
+ * The React binding of a `ToolChat`: one store, read with `useSyncExternalStore`. A component
+ * either gets a chat the app made (`useToolChat(chat)`, `<ToolChatProvider chat>`) or owns one
+ * (`useToolChat(options)`): created once, options passed on in an effect, disposed on unmount.
+ */
+
+/** Reads a slice of the chat; re-renders only when the slice changes (`Object.is`, or `isEqual`). */
+export function useToolChatSelector<TOOLS extends ToolSet, SLICE>(
+  chat: ToolChat<TOOLS>,
+  selector: (state: ToolChatSnapshot<TOOLS>) => SLICE,
+  isEqual: (a: SLICE, b: SLICE) => boolean = Object.is,
+): SLICE {
+  const getSlice = useMemo(() => {
+    let last: { state: ToolChatSnapshot<TOOLS>; slice: SLICE } | undefined;
+    return () => {
+      const state = chat.getState();
+      if (last?.state === state) return last.slice;
+      const slice = selector(state);
+      last = { state, slice: last && isEqual(last.slice, slice) ? last.slice : slice };
+      return last.slice;
+    };
+  }, [chat, selector, isEqual]);
+  return useSyncExternalStore(chat.subscribe, getSlice, getSlice);
+}
 
 /**
  * A chat whose model calls browser-side tools: streams the answer, runs each tool call once,
- * sends the results back round after round, and reports one continuous activity.
+ * sends the results back round after round, and reports one continuous activity. Pass a chat
+ * made with `createToolChat` to share it, or options to own one for this component's life.
  *
  * @example
  * const { messages, activity, sendMessage, stop } = useToolChat({ api: '/api/chat', tools });
  */
-export function useToolChat<TOOLS extends ToolSet = ToolSet>(options: UseToolChatOptions<TOOLS> = {}): UseToolChatResult<TOOLS> {
-  checkToolChatOptions(options);
-  // A new `id` is another conversation: switch sessions.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const session = useMemo(() => getChatSession(options), [options.id]);
-  // The latest props, read by the loop whenever it needs tools or callbacks.
-  session.options = options;
-  const { chat, loop, store } = session;
-  useEffect(() => {
-    retainChatSession(session);
-    return () => releaseChatSession(session);
-  }, [session]);
-  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
-  const { messages, status, error, activity, loop: state } = snapshot;
-
-  const send = useCallback((queued: readonly UIMessage[]) => sendUserMessages(chat, loop, queued), [chat, loop]);
-  session.send = send;
-
-  const sendMessage = useCallback(
-    async (input: SendMessageInput) => {
-      const made = toUserMessage(input);
-      const message = made instanceof Promise ? await made : made;
-      // Never two requests at once: while the loop works the message waits its turn.
-      if (isWorking(chat, loop)) loop.enqueue(message);
-      else await send([message]);
-    },
-    [chat, loop, send],
-  );
-
-  const stop = useCallback(() => {
-    loop.stop();
-    void chat.stop();
-  }, [chat, loop]);
-
-  const retry = useCallback(async () => {
-    // A call cut mid-stream is dropped; the model makes it again if it still wants it.
-    dropIncompleteCalls(chat);
-    loop.resume();
-    chat.clearError();
-    // Results still on their way go back by themselves once they are all in.
-    if (openCalls(chat).some((part) => inProgress(loop, part.toolCallId))) return;
-    await chat.sendMessage();
-  }, [chat, loop]);
-
-  const continueLoop = useCallback(
-    async (prompt?: string) => {
-      loop.resume();
-      if (loop.decide(chat.messages).send) await chat.sendMessage();
-      // An answer cut off (token limit, Stop, round limit): ask the model to go on, in a new turn.
-      else if (prompt !== undefined) await sendMessage(prompt);
-    },
-    [chat, loop, sendMessage],
-  );
-
-  const runAgain = useCallback((toolCallIds: readonly string[]) => runCallsAgain(chat, loop, toolCallIds), [chat, loop]);
-
-  // The calls of this render's snapshot, never the live ones: a memoised row compares what the
-  // old and the new function return for its calls, so each must answer for its own render.
-  const calls = state.calls;
-  const getToolCall = useCallback((toolCallId: string) => viewOf(calls.get(toolCallId)), [calls]);
-
-  return useMemo(
-    () => ({
-      id: chat.id,
-      messages: messages as ToolChatMessage<TOOLS>[],
-      status,
-      activity,
-      busy: isBusy(activity),
-      error,
-      loop: state,
-      sendMessage,
-      queuedMessages: state.queued,
-      stop,
-      retry,
-      approve: (toolCallId: string) => loop.approve(toolCallId),
-      deny: (toolCallId: string, reason?: string) => loop.deny(toolCallId, reason),
-      continue: continueLoop,
-      alwaysAllow: (toolName: string) => loop.alwaysAllow(toolName),
-      runAgain,
-      regenerate: () => regenerateAnswer(chat, loop),
-      editMessage: (messageId: string, text: string) => editUserMessage(chat, loop, messageId, text),
-      addToolResult: (result: Parameters<UseToolChatResult['addToolResult']>[0]) => loop.addToolResult(result),
-      getToolCall,
-    }),
-    [chat, messages, status, activity, error, state, sendMessage, stop, retry, continueLoop, runAgain, getToolCall, loop],
-  );
+export function useToolChat<TOOLS extends ToolSet = ToolSet>(chatOrOptions: ToolChat<TOOLS> | ToolChatOptions<TOOLS> = {}): UseToolChatResult<TOOLS> {
+  const chat = useChatInstance(chatOrOptions);
+  const state = useSyncExternalStore(chat.subscribe, chat.getState, chat.getState);
+  return useMemo(() => resultOf(chat, state), [chat, state]);
 }
 
-/** Options are the app's code: a bad number is a `TypeError` naming it, on the first render. */
-function checkToolChatOptions(options: UseToolChatOptions<ToolSet>): void {
-  checkLoopOptions(options);
-  checkNumberOption('throttle', options.throttle, numberRules.throttle);
-  checkNumberOption('keepAliveMs', options.keepAliveMs, numberRules.keepAliveMs);
-}
-
-const views = new WeakMap<ToolCallState, ToolCallView>();
-
-/** The card view of a call: one object per state of the call, so rows can compare by identity. */
-function viewOf(call: ToolCallState | undefined): ToolCallView | undefined {
-  if (!call) return undefined;
-  let view = views.get(call);
-  if (!view) {
-    view = { toolCallId: call.toolCallId, toolName: call.toolName, phase: call.phase, input: call.input };
-    if (call.output !== undefined) view.output = call.output;
-    if (call.error !== undefined) view.error = call.error;
-    if (call.endedAt !== undefined) view.durationMs = call.endedAt - call.receivedAt;
-    views.set(call, view);
+/** The chat given, or one this component owns (shared by `id` through the registry). */
+export function useChatInstance<TOOLS extends ToolSet>(chatOrOptions: ToolChat<TOOLS> | ToolChatOptions<TOOLS>): ToolChat<TOOLS> {
+  const given = isToolChat(chatOrOptions) ? chatOrOptions : undefined;
+  const options = given ? undefined : (chatOrOptions as ToolChatOptions<TOOLS>);
+  const id = options?.id;
+  // Made once per id (a new id is another conversation); never in an effect, so the first render has it.
+  const [owned, setOwned] = useState(() => (options ? lease(options) : undefined));
+  let current = owned;
+  if (options && (!current || current.chat.disposed || current.id !== id)) {
+    current = lease(options);
+    setOwned(current);
   }
-  return view;
+  const lent = given ? undefined : current;
+  useEffect(() => {
+    if (!lent) return;
+    lent.retain();
+    return () => lent.release();
+  }, [lent]);
+  // The latest options (fresh callbacks, tools, api) reach the chat after each commit.
+  useLayoutEffect(() => {
+    if (lent && options) lent.setOptions(options);
+  });
+  return given ?? lent!.chat;
+}
+
+export function isToolChat<TOOLS extends ToolSet>(value: ToolChat<TOOLS> | ToolChatOptions<TOOLS>): value is ToolChat<TOOLS> {
+  return typeof (value as ToolChat<TOOLS>).getState === 'function' && typeof (value as ToolChat<TOOLS>).subscribe === 'function';
+}
+
+function resultOf<TOOLS extends ToolSet>(chat: ToolChat<TOOLS>, state: ToolChatSnapshot<TOOLS>): UseToolChatResult<TOOLS> {
+  // The calls of this render's snapshot: a memoised row compares what the old and the new
+  // `getToolCall` return for its calls, so each answers for its own render.
+  const toolCalls = chat.getToolCalls();
+  return {
+    ...state,
+    id: chat.id,
+    chat,
+    sendMessage: chat.sendMessage,
+    stop: chat.stop,
+    retry: chat.retry,
+    approve: chat.approve,
+    deny: chat.deny,
+    addToolApprovalResponse: chat.addToolApprovalResponse,
+    continue: chat.continue,
+    alwaysAllow: chat.alwaysAllow,
+    runAgain: chat.runAgain,
+    regenerate: chat.regenerate,
+    editMessage: chat.editMessage,
+    addToolOutput: chat.addToolOutput,
+    addToolResult: chat.addToolResult,
+    getToolCall: (toolCallId) => toolCalls.get(toolCallId),
+    toolCalls,
+  };
+}
+
+// --- context ---------------------------------------------------------------------------
+
+const ToolChatContext = createContext<ToolChat | undefined>(undefined);
+
+export interface ToolChatProviderProps<TOOLS extends ToolSet = ToolSet> {
+  chat: ToolChat<TOOLS>;
+  children?: ReactNode;
+}
+
+/** Gives the parts below it the chat: each reads it with `useToolChatContext` and selects its own slice. */
+export function ToolChatProvider<TOOLS extends ToolSet>({ chat, children }: ToolChatProviderProps<TOOLS>) {
+  return createElement(ToolChatContext.Provider, { value: chat as unknown as ToolChat }, children);
+}
+ToolChatProvider.displayName = 'ToolChatProvider';
+
+/** The chat of the nearest `<ToolChatProvider>` (or `<ChatWrapper>`); throws outside one. */
+export function useToolChatContext<TOOLS extends ToolSet = ToolSet>(): ToolChat<TOOLS> {
+  const chat = useContext(ToolChatContext);
+  if (!chat) throw new Error('useToolChatContext: no chat here. Wrap the component in <ToolChatProvider chat={chat}> (or <ChatWrapper>).');
+  return chat as unknown as ToolChat<TOOLS>;
+}
+
+/** The chat of the nearest provider, or none: for parts that also work without one. */
+export function useOptionalToolChatContext(): ToolChat | undefined {
+  return useContext(ToolChatContext);
 }

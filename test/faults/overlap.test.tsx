@@ -62,12 +62,16 @@ describe('given a message sent while a tool runs', () => {
     await act(() => result.current.sendMessage('Search cats'));
     await waitFor(() => expect(result.current.activity.state).toBe('executing'));
 
-    await act(() => result.current.sendMessage('And dogs?'));
+    // `sendMessage` resolves once the queued message has gone: not awaited here, the tool still runs.
+    let sent = false;
+    await act(async () => void result.current.sendMessage('And dogs?').then(() => (sent = true)));
     await waitFor(() => expect(result.current.queuedMessages.map((message) => textOf(message))).toEqual(['And dogs?']));
     expect(server.fetch).toHaveBeenCalledTimes(1);
 
     act(() => gate.resolve({ hits: 3 }));
+    expect(result.current.busy).toBe(true);
     await waitFor(() => expect(textOf(result.current.messages.at(-1))).toBe('Dogs too.'));
+    await waitFor(() => expect(sent).toBe(true));
     expect(runs).toEqual(['cats']);
     expect(toolResultsSent(model, 1).c1).toEqual({ type: 'json', value: { hits: 3 } });
     expect(userTexts(model, 2)).toEqual(['Search cats', 'And dogs?']);

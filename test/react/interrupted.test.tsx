@@ -105,7 +105,7 @@ describe('given a chat reloaded while a tool ran', () => {
   });
 });
 
-describe('given "Always allow" in a chat saved to storage', () => {
+describe('given "Always allow" kept in the user’s grants', () => {
   it('remembers it after a reload: the tool runs without asking', async () => {
     const webStorage = sharedWebStorage();
     const model = new MockLanguageModelV4({
@@ -129,18 +129,33 @@ describe('given "Always allow" in a chat saved to storage', () => {
     });
     const first = await loadPage();
     const page1 = renderHook(() =>
-      first.useToolChat({ id: 'allowed', storage: first.localStorageStorage({ storage: webStorage }), transport: transportFor(model), tools: toolsOf(first) }),
+      first.useToolChat({
+        id: 'allowed',
+        storage: first.localStorageStorage({ storage: webStorage }),
+        grants: first.localStorageGrants({ storage: webStorage }),
+        transport: transportFor(model),
+        tools: toolsOf(first),
+      }),
     );
     await act(() => page1.result.current.sendMessage('Delete a.txt'));
     await waitFor(() => expect(page1.result.current.activity.state).toBe('awaiting-approval'));
     act(() => page1.result.current.alwaysAllow('deleteFile'));
     await waitFor(() => expect(page1.result.current.activity.state).toBe('idle'));
-    await waitFor(() => expect(JSON.parse(webStorage.getItem('toolchat:chat:allowed') ?? '{}').alwaysAllowedTools).toEqual(['deleteFile']));
+    // The user's grant, kept apart from the conversation: the chat's record carries none.
+    await waitFor(() => expect(JSON.parse(webStorage.getItem('toolchat:grants') ?? '[]')).toEqual(['deleteFile']));
+    await waitFor(() => expect(JSON.parse(webStorage.getItem('toolchat:chat:allowed') ?? '{}').messages).toHaveLength(2));
+    expect(JSON.parse(webStorage.getItem('toolchat:chat:allowed') ?? '{}').alwaysAllowedTools).toBeUndefined();
     page1.unmount();
 
     const second = await loadPage();
     const page2 = renderHook(() =>
-      second.useToolChat({ id: 'allowed', storage: second.localStorageStorage({ storage: webStorage }), transport: transportFor(model), tools: toolsOf(second) }),
+      second.useToolChat({
+        id: 'allowed',
+        storage: second.localStorageStorage({ storage: webStorage }),
+        grants: second.localStorageGrants({ storage: webStorage }),
+        transport: transportFor(model),
+        tools: toolsOf(second),
+      }),
     );
     await waitFor(() => expect(page2.result.current.messages).toHaveLength(2));
     await act(() => page2.result.current.sendMessage('Delete b.txt'));

@@ -11,6 +11,7 @@ import {
   type TruncatedOutput,
   type UseToolChatOptions,
   type UseToolChatResult,
+  type ToolCallView,
 } from 'toolchat';
 
 const tools = {
@@ -35,13 +36,25 @@ describe('the option types are composed, not copied', () => {
 
   it('ChatWrapperProps is the hook’s options plus how the chat looks', () => {
     expectTypeOf<ChatWrapperProps<typeof tools>>().toExtend<UseToolChatOptions<typeof tools>>();
-    expectTypeOf<ChatWrapperProps<typeof tools>['renderTool']>().toEqualTypeOf<
-      { getWeather?: ChatWrapperRenderer; countdown?: ChatWrapperRenderer } | undefined
-    >();
+  });
+
+  it('renderTool gives each tool’s card its own input and output', () => {
+    type Renderers = NonNullable<ChatWrapperProps<typeof tools>['renderTool']>;
+    type WeatherCall = Parameters<NonNullable<Renderers['getWeather']>>[0];
+    expectTypeOf<WeatherCall['toolName']>().toEqualTypeOf<'getWeather'>();
+    expectTypeOf<WeatherCall['input']>().toEqualTypeOf<{ city: string }>();
+    expectTypeOf<NonNullable<WeatherCall['output']>>().toEqualTypeOf<{ city: string; tempC: number } | TruncatedOutput>();
+    type CountdownCall = Parameters<NonNullable<Renderers['countdown']>>[0];
+    expectTypeOf<NonNullable<CountdownCall['output']>>().toEqualTypeOf<{ left: number } | TruncatedOutput>();
+  });
+
+  it('the hook’s views are typed per tool, and narrow by toolName', () => {
+    type Call = ToolCallView<typeof tools>;
+    const call = {} as Call;
+    if (call.toolName === 'getWeather') expectTypeOf(call.input).toEqualTypeOf<{ city: string }>();
+    expectTypeOf<UseToolChatResult<typeof tools>['toolCalls']>().toEqualTypeOf<ReadonlyMap<string, Call>>();
   });
 });
-
-type ChatWrapperRenderer = NonNullable<NonNullable<ChatWrapperProps['renderTool']>[string]>;
 
 describe('messages are typed by the chat’s tools', () => {
   it('gives each tool part its input and output', () => {

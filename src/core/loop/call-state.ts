@@ -44,4 +44,6 @@ export interface ToolCallState extends ToolCall {
   output?: unknown;
   /** The error the model reads, when the call failed, was denied or cancelled. */
   error?: string;
+  /** The user's answer, for a call that asked: its part reads `approval-responded` or `output-denied`. */
+  approval?: { approved: boolean; reason?: string };
 }

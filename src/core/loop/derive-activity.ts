@@ -1,6 +1,7 @@
 import { isToolUIPart, type ChatStatus, type UIMessage } from 'ai';
 import { isSettled } from './call-state';
 import type { LoopActivity } from './activity';
+import type { CallMap } from './call-map';
 import type { LoopDecision } from './loop-policy';
 import type { LoopState } from './loop-state';
 import { countToolRounds, lastStepToolParts } from './rounds';
@@ -46,6 +47,9 @@ export function deriveActivity(input: ActivityInput): LoopActivity {
     else running.push(call.toolName);
   }
   const round = countToolRounds(last);
+  // A call waiting for the user anywhere in the thread (a restored one in an older message)
+  // is waited for: the chat never reads idle past it.
+  for (const toolName of awaitingApproval(loop.calls)) awaiting.push(toolName);
   if (awaiting.length > 0) return { state: 'awaiting-approval', toolNames: unique(awaiting), round, maxRounds: maxToolRounds };
   if (running.length > 0) return { state: 'executing', toolNames: unique(running), round, maxRounds: maxToolRounds };
   if (deciding) return { state: 'thinking' };
@@ -55,6 +59,20 @@ export function deriveActivity(input: ActivityInput): LoopActivity {
     return input.next.final ? { state: 'finalizing', final: input.next.final } : { state: 'thinking' };
   }
   return { state: 'idle' };
+}
+
+const awaitingByCalls = new WeakMap<CallMap, readonly string[]>();
+
+/** Tools of every call waiting for approval; worked out once per state of the calls. */
+function awaitingApproval(calls: CallMap): readonly string[] {
+  let names = awaitingByCalls.get(calls);
+  if (!names) {
+    const found: string[] = [];
+    for (const call of calls.values()) if (call.phase === 'awaiting-approval') found.push(call.toolName);
+    names = found;
+    awaitingByCalls.set(calls, names);
+  }
+  return names;
 }
 
 function unique(names: string[]): string[] {

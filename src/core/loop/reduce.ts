@@ -135,8 +135,10 @@ export function reduce(state: LoopState, action: LoopAction): LoopState {
     case 'approval-answered':
       return update(state, action.toolCallId, (call) => {
         if (call.phase !== 'awaiting-approval') return call;
-        if (action.approved) return { ...call, phase: 'pending' };
-        return settle(call, 'denied', { error: toolErrorMessages.denied(call.toolName, action.reason) }, action.at);
+        if (action.approved) return { ...call, phase: 'pending', approval: { approved: true } };
+        const denied = settle(call, 'denied', { error: toolErrorMessages.denied(call.toolName, action.reason) }, action.at);
+        denied.approval = action.reason === undefined ? { approved: false } : { approved: false, reason: action.reason };
+        return denied;
       });
     case 'call-started':
       return update(state, action.toolCallId, (call) => (call.phase === 'pending' ? { ...call, phase: 'running' } : call));
@@ -225,6 +227,7 @@ function settle(
   };
   if ('output' in outcome) settled.output = outcome.output;
   else settled.error = outcome.error;
+  if (call.approval) settled.approval = call.approval;
   return settled;
 }
 

@@ -5,6 +5,7 @@ import { findTool } from '../tools/execute-tool-calls';
 import { DEFAULT_MAX_OUTPUT_BYTES, serializeToolOutput, toJsonValue } from '../tools/serialize-output';
 import { checkedToolSchemas } from '../tools/tool-schemas';
 import type { ToolCall, ToolCallResult, ToolChatRequestBody } from '../tools/types';
+import { createListeners } from '../chat/listeners';
 import { approvalNeeded, type ApprovalAnswer } from './approval';
 import { createCallIdentity } from './call-identity';
 import type { LoopEndReason } from './events';
@@ -43,7 +44,7 @@ export class ToolLoop {
   #limiter = new Limiter(() => this.#getOptions().concurrency ?? Number.POSITIVE_INFINITY);
   /** The user's answer to each call waiting for approval. */
   #approvals = new Map<string, (answer: ApprovalAnswer) => void>();
-  #listeners = new Set<() => void>();
+  #listeners = createListeners();
   #decideNext = rememberLastDecision();
 
   constructor(getOptions: () => ToolLoopOptions) {
@@ -61,10 +62,7 @@ export class ToolLoop {
   }
 
   /** Called synchronously after every change of state. */
-  subscribe = (listener: () => void): (() => void) => {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  };
+  subscribe = (listener: () => void): (() => void) => this.#listeners.subscribe(listener);
 
   // --- AI SDK Chat callbacks -------------------------------------------------------------
 
@@ -256,7 +254,7 @@ export class ToolLoop {
     if (next === prev) return;
     this.#state = next;
     runEffects(action, prev, next, this.#getOptions(), this.#chat, this.#now());
-    for (const listener of this.#listeners) listener();
+    this.#listeners.emit();
   }
 
   #run(call: ToolCall, approval: boolean | Promise<boolean>): Promise<void> {

@@ -4,11 +4,13 @@ import type { ChatRecord } from './types';
 
 /** A chat as JSON in its stored (compact) form, for download or transfer; `importChat` reads it back. */
 export function exportChat(record: ChatRecord): string {
-  return JSON.stringify(record, null, 2);
+  // Grants are the user's: an export (read by somebody else, perhaps) carries none.
+  const { alwaysAllowedTools: _grants, ...rest } = record;
+  return JSON.stringify(rest, null, 2);
 }
 
 /**
- * Reads an exported chat. Older versions are upgraded; anything else throws
+ * Reads an exported chat, without any "Always allow" it may carry. Older versions are upgraded; anything else throws
  * `InvalidChatRecordError` naming what is wrong and where.
  */
 export function importChat(json: string): ChatRecord {
@@ -18,5 +20,7 @@ export function importChat(json: string): ChatRecord {
   } catch (error) {
     throw new InvalidChatRecordError(`The chat to import is not valid JSON: ${(error as Error).message}`);
   }
-  return migrate(value);
+  // A record grants nothing: "Always allow" of whoever wrote it is dropped.
+  const { alwaysAllowedTools: _grants, ...record } = migrate(value);
+  return record;
 }

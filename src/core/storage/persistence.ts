@@ -15,8 +15,6 @@ export interface ChatPersistenceOptions {
    * @default 1000
    */
   throttleMs?: number;
-  /** Tools the user chose to "always allow", read at each write and saved with the chat. */
-  alwaysAllowedTools?: () => readonly string[];
   /** @default Date.now */
   now?: () => number;
   /** @default globalThis.setTimeout */
@@ -46,8 +44,6 @@ export interface LoadedChat {
   title?: string;
   /** Calls cut off by the reload: show them as interrupted; see `settleInterruptedToolCalls`. */
   interruptedToolCallIds: string[];
-  /** Tools the user chose to "always allow" in this chat. */
-  alwaysAllowedTools: string[];
 }
 
 export interface ChatPersistence {
@@ -64,6 +60,13 @@ export interface ChatPersistence {
   remove(): Promise<void>;
   /** Flushes, then ignores further saves. */
   dispose(): Promise<void>;
+}
+
+function foreignRecordError(chatId: string, found: string, operation: 'load' | 'save'): ChatStorageError {
+  return new ChatStorageError(
+    `The storage answered the record of chat "${found}" for chat "${chatId}": it was refused, and nothing was written over it.`,
+    { operation, chatId },
+  );
 }
 
 interface WriteJob {
@@ -91,6 +94,8 @@ export function createChatPersistence(options: ChatPersistenceOptions): ChatPers
   let nextJob: WriteJob | undefined;
   let draining: Promise<void> | undefined;
   let reportedConflict: number | undefined;
+  /** The storage answered another chat's record for this one: reported once, never written over. */
+  let foreign = false;
   /** A newer toolchat wrote the stored record: it is never written over, and said once. */
   let newer: NewerChatRecordError | undefined;
 
@@ -124,6 +129,11 @@ export function createChatPersistence(options: ChatPersistenceOptions): ChatPers
       if (!(failure instanceof CorruptChatRecordError && failure.asideKey !== undefined)) return;
       movedAside = true;
     }
+    if (stored && stored.chatId !== chatId) {
+      if (!foreign) report(foreignRecordError(chatId, stored.chatId, 'save'));
+      foreign = true;
+      return;
+    }
     const storedRevision = stored?.revision ?? 0;
     if (!force && !movedAside && storedRevision !== revision) {
       reportConflict(new ChatStorageConflictError(chatId, revision, stored));
@@ -131,7 +141,6 @@ export function createChatPersistence(options: ChatPersistenceOptions): ChatPers
     }
     const base = movedAside ? revision : storedRevision;
     const title = chatTitle(messages as UIMessage[]);
-    const allowed = options.alwaysAllowedTools?.() ?? [];
     const record: ChatRecord = {
       version: CHAT_RECORD_VERSION,
       chatId,
@@ -139,7 +148,6 @@ export function createChatPersistence(options: ChatPersistenceOptions): ChatPers
       updatedAt: new Date(now()).toISOString(),
       ...(title ? { title } : {}),
       messages: toCompactMessages(messages),
-      ...(allowed.length > 0 ? { alwaysAllowedTools: [...allowed] } : {}),
     };
     try {
       await storage.save(chatId, record, { expectedRevision: storedRevision });
@@ -195,6 +203,12 @@ export function createChatPersistence(options: ChatPersistenceOptions): ChatPers
     async load() {
       try {
         const record = await storage.load(chatId);
+        if (record && record.chatId !== chatId) {
+          // Shown, it would then be saved under this chat's id: refused, and never written over.
+          foreign = true;
+          report(foreignRecordError(chatId, record.chatId, 'load'));
+          return undefined;
+        }
         revision = record?.revision ?? 0;
         reportedConflict = undefined;
         if (!record) return undefined;
@@ -204,7 +218,6 @@ export function createChatPersistence(options: ChatPersistenceOptions): ChatPers
           revision: record.revision,
           ...(record.title === undefined ? {} : { title: record.title }),
           interruptedToolCallIds: interruptedToolCallIds(messages),
-          alwaysAllowedTools: record.alwaysAllowedTools ?? [],
         };
       } catch (error) {
         const failure = toChatStorageError(error, { operation: 'load', chatId });

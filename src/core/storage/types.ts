@@ -14,7 +14,10 @@ export interface ChatRecord {
   /** The first user text, shortened; for a list of chats. */
   title?: string;
   messages: CompactConversation;
-  /** Tools the user chose to "always allow" in this chat. */
+  /**
+   * @deprecated Written by toolchat before 0.2, read and never honoured: "Always allow" belongs
+   * to the user (the chat's `grants`), and a record, stored or imported, grants nothing.
+   */
   alwaysAllowedTools?: string[];
 }
 

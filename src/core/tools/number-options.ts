@@ -43,6 +43,7 @@ export const numberRules = {
   backoffMs: { min: 0 },
   throttle: { min: 0 },
   keepAliveMs: { min: 0, infinite: true },
+  storageTimeoutMs: { min: 0, infinite: true },
 } satisfies Record<string, NumberRule>;
 
 /**

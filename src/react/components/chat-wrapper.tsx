@@ -5,9 +5,12 @@ import { CodeHighlighterProvider, type CodeHighlighter } from '../markdown/highl
 import { ImageOriginsProvider } from '../markdown/image-origins';
 import { preloadMarkdown } from '../markdown/markdown';
 import type { ToolSet } from '../../core/tools/define-tool';
+import type { ToolChat } from '../../core/chat/create-tool-chat';
 import type { ToolCallView, UseToolChatOptions } from '../types';
-import { useToolChat } from '../use-tool-chat';
+import { ToolChatProvider, useToolChat } from '../use-tool-chat';
 import type { AttachmentOptions } from './attachment-tray';
+import { PendingApprovals } from './pending-approvals';
+import type { ToolRenderers } from './tool-call-card';
 import { Composer } from './composer';
 import { EmptyState } from './empty-state';
 import { ErrorBanner } from './error-banner';
@@ -24,8 +27,14 @@ const StableStatusIndicator = memo(StatusIndicator);
 
 /** `useToolChat`'s options plus how the chat looks. */
 export interface ChatWrapperProps<TOOLS extends ToolSet = ToolSet> extends UseToolChatOptions<TOOLS> {
-  /** Per-tool renderers receiving the call (`input`, `output`, `phase`…): generative UI. */
-  renderTool?: { [NAME in keyof TOOLS & string]?: (call: ToolCallView) => ReactNode };
+  /**
+   * A chat made with `createToolChat`, shared with the rest of the app. Without it the wrapper
+   * owns a chat made from its options. With it, the chat's own options apply (set them with
+   * `chat.setOptions`); the props here only say how the chat looks.
+   */
+  chat?: ToolChat<TOOLS>;
+  /** Per-tool renderers receiving the call, typed by the tool (`input`, `output`, `phase`…): generative UI. */
+  renderTool?: { [NAME in keyof TOOLS & string]?: (call: ToolCallView<TOOLS, NAME>) => ReactNode };
   /** Prompts an empty chat offers as one-click buttons. */
   suggestions?: string[];
   /**
@@ -71,6 +80,7 @@ export interface ChatWrapperProps<TOOLS extends ToolSet = ToolSet> extends UseTo
  * `useToolChat`. Each part is exported, so another arrangement is a few lines away.
  */
 export function ChatWrapper<TOOLS extends ToolSet = ToolSet>({
+  chat: givenChat,
   renderTool,
   suggestions,
   theme = 'system',
@@ -86,7 +96,7 @@ export function ChatWrapper<TOOLS extends ToolSet = ToolSet>({
   const [ids, setIds] = useState({ prop: props.id, current: props.id });
   if (ids.prop !== props.id) setIds({ prop: props.id, current: props.id });
   const options = ids.current === undefined || ids.current === props.id ? props : { ...props, id: ids.current };
-  const chat = useToolChat(options);
+  const chat = useToolChat<TOOLS>(givenChat ?? options);
   const newChat = useCallback(() => {
     const id = generateId();
     setIds((previous) => ({ ...previous, current: id }));
@@ -128,6 +138,7 @@ export function ChatWrapper<TOOLS extends ToolSet = ToolSet>({
   const empty = useMemo(() => <EmptyState suggestions={suggestions} onSuggestion={onSuggestion} />, [suggestions, onSuggestion]);
 
   return (
+    <ToolChatProvider chat={chat.chat}>
     <ToolChatLabelsProvider labels={options.labels}>
       <CodeHighlighterProvider highlight={highlightCode}>
         <ImageOriginsProvider origins={imageOrigins}>
@@ -138,7 +149,7 @@ export function ChatWrapper<TOOLS extends ToolSet = ToolSet>({
           data-theme={theme}
           data-state={chat.activity.state}
         >
-          {options.storage && (
+          {options.storage && !givenChat && (
             <div className="toolchat-toolbar">
               <NewChatButton onClick={newChat} disabled={chat.messages.length === 0} />
             </div>
@@ -147,7 +158,7 @@ export function ChatWrapper<TOOLS extends ToolSet = ToolSet>({
             messages={chat.messages}
             busy={chat.busy}
             getToolCall={chat.getToolCall}
-            renderTool={renderTool}
+            renderTool={renderTool as ToolRenderers | undefined}
             onApprove={onApprove}
             onDeny={onDeny}
             onAlwaysAllow={onAlwaysAllow}
@@ -157,6 +168,7 @@ export function ChatWrapper<TOOLS extends ToolSet = ToolSet>({
             onRunAgain={onRunAgain}
             empty={empty}
           />
+          <PendingApprovals onApprove={onApprove} onDeny={onDeny} />
           <StableStatusIndicator activity={chat.activity} showError={!chat.error} />
           {chat.error && (
             // An error that cannot succeed on retry (a bad key, a conversation past the model's
@@ -170,6 +182,7 @@ export function ChatWrapper<TOOLS extends ToolSet = ToolSet>({
         </ImageOriginsProvider>
       </CodeHighlighterProvider>
     </ToolChatLabelsProvider>
+    </ToolChatProvider>
   );
 }
 ChatWrapper.displayName = 'ChatWrapper';

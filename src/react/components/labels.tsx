@@ -48,7 +48,7 @@ export type UiLabels = ToolLabels & {
   failedTools: (count: number) => string;
   /** Beside the fold: how many of its calls the user denied. */
   deniedTools: (count: number) => string;
-  /** The button that approves a call and every later call of its tool in this chat. */
+  /** The button that approves a call and every later call of its tool, in every chat of this user (`grants`). */
   alwaysAllow: (toolName: string) => string;
   /** Under an answer that did not simply finish. */
   answerEnding: (ending: AnswerEnding, maxToolRounds: number) => string;

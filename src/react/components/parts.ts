@@ -30,7 +30,8 @@ export { ToolCallCard, type ToolCallCardProps, type ToolRenderers } from './tool
 export { ToolSummary, type ToolSummaryProps } from './tool-summary';
 export { TurnNotice, type TurnNoticeProps } from './turn-notice';
 export { StatusIcon } from './icons';
-export { isToolPart, toolCallViewFromPart, type ToolPart } from './tool-call-view';
+export { toolCallViewFromPart } from './tool-call-view';
+export { PendingApprovals, type PendingApprovalsProps } from './pending-approvals';
 export {
   CodeBlock,
   CodeHighlighterProvider,

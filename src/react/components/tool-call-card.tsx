@@ -15,7 +15,7 @@ export interface ToolCallCardProps {
   render?: ((call: ToolCallView) => ReactNode) | undefined;
   onApprove?: ((toolCallId: string) => void) | undefined;
   onDeny?: ((toolCallId: string) => void) | undefined;
-  /** Shows "Always allow <tool>" beside Approve and Deny: approves this call and every later one of the tool. */
+  /** Shows "Always allow <tool>" beside Approve and Deny: approves this call and every later one of the tool (the user’s `grants`). */
   onAlwaysAllow?: ((toolName: string) => void) | undefined;
   /** Controlled open state of the details. */
   open?: boolean;

@@ -35,7 +35,6 @@ describe('createChatPersistence', () => {
       revision: 2,
       title: 'What is 2+2?',
       interruptedToolCallIds: [],
-      alwaysAllowedTools: [],
     });
   });
 

@@ -1,15 +1,34 @@
-import type { Chat } from '@ai-sdk/react';
-import { getToolName, isToolUIPart, type UIMessage } from 'ai';
-import { isSettled } from '../core/loop/call-state';
-import { hasToolResult, lastStepToolParts } from '../core/loop/rounds';
-import type { ToolLoop } from '../core/loop/tool-loop';
-import { INTERRUPTED_TOOL_ERROR } from '../core/storage/interrupted';
-import { toolErrorMessages } from '../core/tools/errors';
-import type { ToolCall } from '../core/tools/types';
+import { getToolName, isToolUIPart, type AbstractChat, type UIMessage } from 'ai';
+import { isSettled } from '../loop/call-state';
+import { hasToolResult, lastStepToolParts, type ToolPart } from '../loop/rounds';
+import type { ToolLoop } from '../loop/tool-loop';
+import { INTERRUPTED_TOOL_ERROR } from '../storage/interrupted';
+import { toolErrorMessages } from '../tools/errors';
+import type { ToolCall } from '../tools/types';
+
+type Chat = AbstractChat<UIMessage>;
 
 /** Calls of the last step still waiting for their result. */
-export function openCalls(chat: Chat<UIMessage>) {
+export function openCalls(chat: Chat): ToolPart[] {
   return lastStepToolParts(chat.messages.at(-1)).filter((part) => !hasToolResult(part));
+}
+
+/**
+ * Calls anywhere in the conversation still waiting for their result, except those of the last
+ * message's earlier steps (the AI SDK answers them there). A restored call waiting for approval
+ * in an older message is one: no request leaves without its result.
+ */
+export function openCallsAnywhere(chat: Chat): ToolPart[] {
+  const open: ToolPart[] = [];
+  const messages = chat.messages;
+  for (let i = 0; i < messages.length - 1; i++) {
+    const message = messages[i]!;
+    if (message.role !== 'assistant') continue;
+    for (const part of message.parts) {
+      if (isToolUIPart(part) && part.providerExecuted !== true && !hasToolResult(part) && part.state !== 'input-streaming') open.push(part);
+    }
+  }
+  return [...open, ...openCalls(chat).filter((part) => part.state !== 'input-streaming')];
 }
 
 /** Whether the loop is still working on a call (running, queued, waiting for the app or the user). */
@@ -23,7 +42,7 @@ export function inProgress(loop: ToolLoop, toolCallId: string): boolean {
  * assistant message, and the message itself if nothing else is left: the model never
  * completed those calls, and no provider accepts a call without input.
  */
-export function dropIncompleteCalls(chat: Chat<UIMessage>): void {
+export function dropIncompleteCalls(chat: Chat): void {
   const last = chat.messages.at(-1);
   if (last?.role !== 'assistant') return;
   const parts = last.parts.filter((part) => !('state' in part && part.state === 'input-streaming' && 'toolCallId' in part));
@@ -33,14 +52,14 @@ export function dropIncompleteCalls(chat: Chat<UIMessage>): void {
 }
 
 /**
- * Before the user's next message: every call of the last step gets a result, so the
+ * Before the user's next message: every open call gets a result, so the
  * conversation stays valid for every provider ("tool_calls must be followed by tool
  * messages"). Calls the loop still works on are stopped first and end as cancelled. Returns
  * nothing when nothing was open, so the caller can send in the same task.
  */
-export function settleOpenCalls(chat: Chat<UIMessage>, loop: ToolLoop): Promise<void> | undefined {
+export function settleOpenCalls(chat: Chat, loop: ToolLoop): Promise<void> | undefined {
   dropIncompleteCalls(chat);
-  const open = openCalls(chat);
+  const open = openCallsAnywhere(chat);
   if (open.length === 0) return undefined;
   if (open.some((part) => inProgress(loop, part.toolCallId))) loop.stop();
   return (async () => {
@@ -62,7 +81,7 @@ export function settleOpenCalls(chat: Chat<UIMessage>, loop: ToolLoop): Promise<
  * their parts go back to "input available" and the loop runs them, approval rules included;
  * their results then go to the model as usual.
  */
-export function runCallsAgain(chat: Chat<UIMessage>, loop: ToolLoop, toolCallIds: readonly string[]): void {
+export function runCallsAgain(chat: Chat, loop: ToolLoop, toolCallIds: readonly string[]): void {
   const last = chat.messages.at(-1);
   if (last?.role !== 'assistant') return;
   const calls: ToolCall[] = [];

@@ -1,12 +1,11 @@
-import type { Chat } from '@ai-sdk/react';
-import type { UIMessage } from 'ai';
-import type { ToolLoop } from '../core/loop/tool-loop';
+import type { AbstractChat, UIMessage } from 'ai';
+import type { ToolLoop } from '../loop/tool-loop';
 
 /**
  * Whatever is running ends first (the answer's stream, its tools, a call awaiting approval: each
  * settles as cancelled), since the messages it belongs to are about to go.
  */
-async function endCurrentTurn(chat: Chat<UIMessage>, loop: ToolLoop): Promise<void> {
+async function endCurrentTurn(chat: AbstractChat<UIMessage>, loop: ToolLoop): Promise<void> {
   loop.stop();
   if (chat.status === 'submitted' || chat.status === 'streaming') await chat.stop();
   chat.clearError();
@@ -14,7 +13,7 @@ async function endCurrentTurn(chat: Chat<UIMessage>, loop: ToolLoop): Promise<vo
 }
 
 /** Drops the last answer and asks the model again for it (the AI SDK's `regenerate`). */
-export async function regenerateAnswer(chat: Chat<UIMessage>, loop: ToolLoop): Promise<void> {
+export async function regenerateAnswer(chat: AbstractChat<UIMessage>, loop: ToolLoop): Promise<void> {
   if (chat.messages.length === 0) return;
   await endCurrentTurn(chat, loop);
   await chat.regenerate();
@@ -24,7 +23,7 @@ export async function regenerateAnswer(chat: Chat<UIMessage>, loop: ToolLoop): P
  * Replaces the text of a user message and sends it again: every message after it is dropped,
  * no branches are kept. The message keeps its id and its files.
  */
-export async function editUserMessage(chat: Chat<UIMessage>, loop: ToolLoop, messageId: string, text: string): Promise<void> {
+export async function editUserMessage(chat: AbstractChat<UIMessage>, loop: ToolLoop, messageId: string, text: string): Promise<void> {
   const message = chat.messages.find((candidate) => candidate.id === messageId);
   if (!message || message.role !== 'user') throw new TypeError(`editMessage: the chat has no user message with the id "${messageId}"`);
   const files = message.parts.filter((part) => part.type === 'file');

@@ -1,0 +1,96 @@
+import type { ChatState, ChatStatus, UIMessage } from 'ai';
+import { createListeners } from './listeners';
+
+/**
+ * The `ChatState` the AI SDK's `AbstractChat` writes through, and the only place messages
+ * change. The conversation is one array changed in place: a streamed chunk replaces one
+ * message (a shallow copy of it and its parts, so a row can tell it changed) and never copies
+ * the array. Readers get a copy made at most once per change, when they ask (`published()`).
+ */
+export class ToolChatState implements ChatState<UIMessage> {
+  #messages: UIMessage[];
+  #status: ChatStatus = 'ready';
+  #error: Error | undefined;
+  #published: UIMessage[] | undefined;
+  readonly messagesChanged = createListeners();
+  readonly statusChanged = createListeners();
+  /** Applied to every message this state stores (the loop's call states, in the parts). */
+  decorate: (message: UIMessage) => void = () => {};
+
+  constructor(messages: readonly UIMessage[] = []) {
+    this.#messages = messages.map((message) => this.snapshot(message));
+    for (const message of this.#messages) this.decorate(message);
+  }
+
+  get status(): ChatStatus {
+    return this.#status;
+  }
+  set status(status: ChatStatus) {
+    if (status === this.#status) return;
+    this.#status = status;
+    this.statusChanged.emit();
+  }
+
+  get error(): Error | undefined {
+    return this.#error;
+  }
+  set error(error: Error | undefined) {
+    if (error === this.#error) return;
+    this.#error = error;
+    this.statusChanged.emit();
+  }
+
+  /** The live array, for `AbstractChat` only: it changes in place. Read `published()` elsewhere. */
+  get messages(): UIMessage[] {
+    return this.#messages;
+  }
+  set messages(messages: UIMessage[]) {
+    this.#messages = messages.map((message) => {
+      const copy = this.snapshot(message);
+      this.decorate(copy);
+      return copy;
+    });
+    this.#changed();
+  }
+
+  pushMessage = (message: UIMessage): void => {
+    const copy = this.snapshot(message);
+    this.decorate(copy);
+    this.#messages.push(copy);
+    this.#changed();
+  };
+
+  popMessage = (): void => {
+    this.#messages.pop();
+    this.#changed();
+  };
+
+  replaceMessage = (index: number, message: UIMessage): void => {
+    const copy = this.snapshot(message);
+    this.decorate(copy);
+    this.#messages[index] = copy;
+    this.#changed();
+  };
+
+  /** Stores the message again, so `decorate` sees the loop's newest state of its calls. */
+  refresh(index: number): void {
+    const message = this.#messages[index];
+    if (message) this.replaceMessage(index, message);
+  }
+
+  /** A copy of the message and its parts: the AI SDK keeps changing the object it streams into. */
+  snapshot = <T>(value: T): T => {
+    if (value === null || typeof value !== 'object' || !('parts' in value) || !Array.isArray(value.parts)) return value;
+    return { ...value, parts: value.parts.map((part: object) => ({ ...part })) };
+  };
+
+  /** The conversation as readers see it: a new array after each change, the same one otherwise. */
+  published(): UIMessage[] {
+    return (this.#published ??= this.#messages.slice());
+  }
+
+  #changed(): void {
+    this.#published = undefined;
+    this.messagesChanged.emit();
+  }
+}

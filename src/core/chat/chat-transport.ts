@@ -1,0 +1,58 @@
+import type { ChatTransport, UIMessage } from 'ai';
+import { withHttpErrors } from '../loop/http-errors';
+import { withLoop } from '../loop/loop-transport';
+import type { ToolLoop } from '../loop/tool-loop';
+// The AI SDK's default transport, hardened: the one transport a chat needs without options.
+import { ToolChatEndpointTransport } from '../../transports/ai-sdk-endpoint';
+import { toRequestMessages } from './request-messages';
+import type { ToolChatOptions } from './types';
+
+export interface ChatTransportContext {
+  loop: ToolLoop;
+  /** The chat's options now: `api`, `fetch`, `transport` and `toolMarkers` are read at each request. */
+  options: () => ToolChatOptions;
+  disposed: () => boolean;
+  /** Saves the conversation a request carries before it leaves (the storage lifecycle). */
+  beforeRequest: (messages: readonly UIMessage[]) => Promise<void> | undefined;
+}
+
+/**
+ * The transport a chat's AI SDK chat uses: the app's (or the default endpoint at `api`), with
+ * the loop's request body (tools, the final round), the marker stage when `toolMarkers` is on,
+ * and the loop's chunk stage. An option that changes applies to the next request, never
+ * silently ignored.
+ */
+export function createChatTransport({ loop, options, disposed, beforeRequest }: ChatTransportContext): ChatTransport<UIMessage> {
+  const endpoint = new ToolChatEndpointTransport({
+    prepareSendMessagesRequest: ({ id, messages, body, trigger, messageId }) => ({
+      api: options().api ?? '/api/chat',
+      body: { ...body, id, messages, trigger, messageId },
+    }),
+    // Failures become readable errors (status, message, Retry-After).
+    fetch: withHttpErrors((input, init) => (options().fetch ?? globalThis.fetch)(input, init)),
+  });
+  const base = () => options().transport ?? endpoint;
+  return withLoop(
+    {
+      sendMessages: async (request) => {
+        if (disposed()) throw new DOMException('The chat was disposed.', 'AbortError');
+        await beforeRequest(request.messages);
+        return base().sendMessages({ ...request, messages: toRequestMessages(request.messages) });
+      },
+      reconnectToStream: (request) => base().reconnectToStream(request),
+    },
+    {
+      requestBody: async (messages) => {
+        const body = loop.requestBody(messages);
+        if (!options().legacyToolClients || !body.tools) return body;
+        const { toToolClients } = await import('../marker/tool-clients');
+        return { ...body, toolClients: toToolClients(body.tools) };
+      },
+      // Loaded on demand: apps without text-only models never download the marker parser. The
+      // request's tool names give its calls of the browser's tools static `tool-<name>` parts.
+      transformResponse: async (toolNames) =>
+        options().toolMarkers === 'on' ? (await import('../marker/transform')).createToolMarkerTransform({ toolNames }) : undefined,
+      chunkStage: (messages) => loop.chunkStage(messages),
+    },
+  );
+}

@@ -1,0 +1,270 @@
+import { AbstractChat, type UIMessage } from 'ai';
+import { ToolLoop } from '../loop/tool-loop';
+import { checkLoopOptions } from '../loop/tool-loop-options';
+import { checkNumberOption, numberRules } from '../tools/number-options';
+import type { ToolSet } from '../tools/define-tool';
+import { ToolChatState } from './chat-state';
+import { createChatNotifier } from './notifier';
+import { defaultGrants } from './grants';
+import { createChatTransport } from './chat-transport';
+import { applyLoopStates } from './part-states';
+import { readSnapshot } from './snapshot';
+import type { StorageLifecycle } from './storage-lifecycle';
+import { dropIncompleteCalls, inProgress, openCalls, runCallsAgain } from './open-calls';
+import { editUserMessage, regenerateAnswer } from './rewrite-history';
+import { isWorking, sendUserMessages, toUserMessage } from './send-message';
+import { createToolCallsSelector, type ToolCallViews } from './tool-call-views';
+import type { ToolChat } from './tool-chat';
+import type { ToolChatOptions, ToolChatSnapshot } from './types';
+
+export type { ToolChat } from './tool-chat';
+
+/** One render per frame while tokens stream. */
+export const DEFAULT_THROTTLE_MS = 16;
+/** How long a chat waits for its storage to load the stored conversation. */
+export const DEFAULT_STORAGE_TIMEOUT_MS = 5000;
+
+/**
+ * Creates a chat. The stored conversation (with `storage`) is restored before anything is sent.
+ *
+ * @example
+ * const chat = createToolChat({ api: '/api/chat', tools });
+ * chat.subscribe(() => render(chat.getState()));
+ * await chat.sendMessage('What is the weather in Paris?');
+ */
+export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolChatOptions<TOOLS> = {}): ToolChat<TOOLS> {
+  checkToolChatOptions(options as ToolChatOptions);
+  let current = options as ToolChatOptions;
+  let disposed = false;
+  const read = () => current;
+  const loop = new ToolLoop(read);
+  const state = new ToolChatState();
+  state.decorate = (message) => applyLoopStates(message, loop.state.calls);
+
+  let storage: StorageLifecycle | undefined;
+  const transport = createChatTransport({
+    loop,
+    options: () => current,
+    disposed: () => disposed,
+    beforeRequest: (messages) => storage?.beforeRequest(messages),
+  });
+
+  const chat = new (class extends AbstractChat<UIMessage> {})({
+    ...(options.id === undefined ? {} : { id: options.id }),
+    state,
+    transport,
+    onToolCall: loop.onToolCall,
+    sendAutomaticallyWhen: async (input) => !disposed && (await loop.sendAutomaticallyWhen(input)),
+    onError: (error) => current.onError?.(error),
+    onFinish: ({ message, isAbort, isError, finishReason }) => {
+      // A response that ends in tool calls is a round, not the end of the loop.
+      const reason = loop.onResponseFinish({ message, isAbort, isError, finishReason });
+      if (reason === 'answered' || reason === 'max-rounds' || reason === 'budget') current.onFinish?.(message);
+    },
+  });
+  loop.attach(chat);
+  if (options.initialMessages) state.messages = options.initialMessages;
+
+  // A call's approval (or denial) shows in its part: store the message again when it changes.
+  let decorated = loop.state.calls;
+  loop.subscribe(() => {
+    const calls = loop.state.calls;
+    if (calls === decorated) return;
+    const previous = decorated;
+    decorated = calls;
+    const changed = new Set<string>();
+    for (const call of calls.values()) {
+      const before = previous.get(call.toolCallId);
+      if (before !== call && (call.phase === 'awaiting-approval' || call.approval || before?.phase === 'awaiting-approval')) changed.add(call.toolCallId);
+    }
+    if (changed.size === 0) return;
+    const messages = state.messages;
+    for (let i = messages.length - 1; i >= 0; i--) {
+      if (messages[i]!.parts.some((part) => 'toolCallId' in part && changed.has(part.toolCallId))) state.refresh(i);
+    }
+  });
+
+  const notifier = createChatNotifier(
+    { onMessages: state.messagesChanged.subscribe, onStatus: state.statusChanged.subscribe, onLoop: loop.subscribe },
+    () => current.throttle ?? DEFAULT_THROTTLE_MS,
+  );
+  const selectToolCalls = createToolCallsSelector();
+  /** The user's messages on their way out, not yet in the conversation. */
+  let pendingSends = 0;
+  let storageState: ToolChatSnapshot['storage'] = options.storage ? 'loading' : 'none';
+  let snapshot: ToolChatSnapshot | undefined;
+  const getState = (): ToolChatSnapshot => {
+    snapshot = readSnapshot(snapshot, { state, loop, options: current, storage: storageState, pendingSends });
+    return snapshot;
+  };
+  const getToolCalls = (): ToolCallViews => selectToolCalls(state.published(), loop.state.calls);
+
+  // Every change of activity reaches onStatus, also those too brief to be rendered.
+  let lastActivity = getState().activity;
+  notifier.watch(() => {
+    if (!current.onStatus) return;
+    const { activity } = getState();
+    if (activity === lastActivity) return;
+    lastActivity = activity;
+    current.onStatus(activity);
+  });
+
+  // Messages sent while the loop worked (or the stored chat loaded) go once it is free.
+  let waiters: { resolve: () => void; reject: (error: unknown) => void }[] = [];
+  const sendQueue = () => {
+    if (disposed || storageState === 'loading' || loop.state.queued.length === 0 || isWorking(chat, loop)) return;
+    queueMicrotask(() => {
+      if (disposed || loop.state.queued.length === 0 || isWorking(chat, loop)) return;
+      const sent = waiters;
+      waiters = [];
+      // Counted as sending from the moment it leaves the queue: never idle in between.
+      pendingSends++;
+      sendUserMessages(chat, loop, loop.takeQueue())
+        .finally(() => {
+          pendingSends--;
+          if (!disposed) notifier.changed();
+        })
+        .then(
+          () => sent.forEach((waiter) => waiter.resolve()),
+          (error: unknown) => sent.forEach((waiter) => waiter.reject(error)),
+        );
+    });
+  };
+  notifier.watch(sendQueue);
+
+  const grants = options.grants ?? defaultGrants();
+  const ready = (async () => {
+    try {
+      const granted = await grants.load();
+      if (granted.length > 0) loop.alwaysAllow(...granted);
+    } catch (error) {
+      current.onError?.(error instanceof Error ? error : new Error(String(error)));
+    }
+    if (!options.storage) return;
+    const { bindStorage } = await import('./storage-lifecycle');
+    storage = bindStorage({
+      chat,
+      state,
+      loop,
+      watch: notifier.watch,
+      storage: options.storage,
+      timeoutMs: options.storageTimeoutMs ?? DEFAULT_STORAGE_TIMEOUT_MS,
+      tools: () => current.tools ?? {},
+      onError: (error) => current.onError?.(error),
+    });
+    await storage.ready;
+  })().finally(() => {
+    if (storageState === 'loading') storageState = 'ready';
+    notifier.changed();
+    sendQueue();
+  });
+
+  const toolChat: ToolChat = {
+    get id() {
+      return chat.id;
+    },
+    getState,
+    subscribe: notifier.subscribe,
+    getToolCalls,
+    getToolCall: (toolCallId) => getToolCalls().get(toolCallId),
+    ready,
+    async sendMessage(input) {
+      if (disposed) return;
+      const made = toUserMessage(input);
+      const message = made instanceof Promise ? await made : made;
+      // Never two requests at once, nor one before the stored chat is back: the message waits.
+      if (storageState === 'loading' || isWorking(chat, loop) || loop.state.queued.length > 0) {
+        const sent = new Promise<void>((resolve, reject) => waiters.push({ resolve, reject }));
+        loop.enqueue(message);
+        sendQueue();
+        return sent;
+      }
+      pendingSends++;
+      try {
+        await sendUserMessages(chat, loop, [message]);
+      } finally {
+        pendingSends--;
+        if (!disposed) notifier.changed();
+      }
+    },
+    stop() {
+      loop.stop();
+      void chat.stop();
+    },
+    async retry() {
+      if (disposed) return;
+      // A call cut mid-stream is dropped; the model makes it again if it still wants it.
+      dropIncompleteCalls(chat);
+      loop.resume();
+      chat.clearError();
+      // Results still on their way go back by themselves once they are all in.
+      if (openCalls(chat).some((part) => inProgress(loop, part.toolCallId))) return;
+      await chat.sendMessage();
+    },
+    approve: (toolCallId) => loop.approve(toolCallId),
+    deny: (toolCallId, reason) => loop.deny(toolCallId, reason),
+    addToolApprovalResponse: ({ id, approved, reason }) => (approved ? loop.approve(id) : loop.deny(id, reason)),
+    async continue(prompt) {
+      if (disposed) return;
+      loop.resume();
+      if (loop.decide(chat.messages).send) await chat.sendMessage();
+      // An answer cut off (token limit, Stop, round limit): ask the model to go on, in a new turn.
+      else if (prompt !== undefined) await toolChat.sendMessage(prompt);
+    },
+    runAgain: (toolCallIds) => runCallsAgain(chat, loop, toolCallIds),
+    regenerate: async () => {
+      if (!disposed) await regenerateAnswer(chat, loop);
+    },
+    editMessage: async (messageId, text) => {
+      if (!disposed) await editUserMessage(chat, loop, messageId, text);
+    },
+    alwaysAllow(toolName) {
+      loop.alwaysAllow(toolName);
+      void Promise.resolve()
+        .then(() => grants.save([...loop.state.alwaysAllowed]))
+        .catch((error: unknown) => current.onError?.(error instanceof Error ? error : new Error(String(error))));
+    },
+    addToolOutput(result) {
+      loop.addToolResult('state' in result ? { toolCallId: result.toolCallId, error: result.errorText } : { toolCallId: result.toolCallId, output: result.output });
+    },
+    addToolResult: (result) => loop.addToolResult(result),
+    setMessages(messages) {
+      chat.messages = messages;
+    },
+    get options() {
+      return current;
+    },
+    setOptions(next) {
+      checkToolChatOptions(next);
+      const previous = current;
+      current = next;
+      // Only what the snapshot shows tells subscribers: options arrive after every render.
+      if (previous.labels !== next.labels || previous.toolMarkers !== next.toolMarkers || previous.maxToolRounds !== next.maxToolRounds) {
+        notifier.changed();
+      }
+    },
+    dispose() {
+      if (disposed) return;
+      disposed = true;
+      loop.stop();
+      void chat.stop();
+      notifier.dispose();
+      storage?.dispose();
+      for (const waiter of waiters) waiter.resolve();
+      waiters = [];
+    },
+    get disposed() {
+      return disposed;
+    },
+  };
+  return toolChat as unknown as ToolChat<TOOLS>;
+}
+
+/** Options are the app's code: a bad number is a `TypeError` naming it, where it enters. */
+export function checkToolChatOptions(options: ToolChatOptions): void {
+  checkLoopOptions(options);
+  checkNumberOption('throttle', options.throttle, numberRules.throttle);
+  checkNumberOption('keepAliveMs', options.keepAliveMs, numberRules.keepAliveMs);
+  checkNumberOption('storageTimeoutMs', options.storageTimeoutMs, numberRules.storageTimeoutMs);
+}
+

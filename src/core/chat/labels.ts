@@ -1,0 +1,58 @@
+/** Every user-visible string of the loop and the UI, so apps can translate them. */
+export interface ToolLabels {
+  thinking: string;
+  streaming: string;
+  waitingForToolInput: string;
+  executing: (toolNames: readonly string[], round: number, maxRounds: number) => string;
+  awaitingApproval: (toolNames: readonly string[]) => string;
+  finalizing: string;
+  /** Status of the forced final answer once the `maxTokens` budget is used up. */
+  budgetReached: string;
+  error: (error: Error) => string;
+  idle: string;
+  send: string;
+  stop: string;
+  retry: string;
+  approve: string;
+  deny: string;
+  inputPlaceholder: string;
+  messageList: string;
+  toolArguments: string;
+  toolResult: string;
+  toolError: string;
+}
+
+export const defaultLabels: ToolLabels = {
+  thinking: 'Thinking…',
+  streaming: 'Writing…',
+  waitingForToolInput: 'Waiting for tool call completion…',
+  executing: (toolNames, round, maxRounds) =>
+    `Executing ${toolNames.join(', ')}…${round > 1 ? ` (round ${round} of ${maxRounds})` : ''}`,
+  awaitingApproval: (toolNames) => `Waiting for your approval to run ${toolNames.join(', ')}`,
+  finalizing: 'Maximum tool execution rounds reached. Generating final response…',
+  budgetReached: 'Token budget reached. Generating final response…',
+  error: (error) => `Something went wrong: ${error.message}`,
+  idle: '',
+  send: 'Send',
+  stop: 'Stop',
+  retry: 'Retry',
+  approve: 'Approve',
+  deny: 'Deny',
+  inputPlaceholder: 'Ask something…',
+  messageList: 'Conversation',
+  toolArguments: 'Arguments',
+  toolResult: 'Result',
+  toolError: 'Error',
+};
+
+/**
+ * The statuses of the legacy `###:` marker mode, where a tool call streams as text: the
+ * wording users of text-only prompts know.
+ */
+export const markerLabels: Pick<ToolLabels, 'waitingForToolInput' | 'executing'> = {
+  // The wrench these statuses had as an emoji is drawn by `StatusIndicator` (an SVG): an emoji
+  // needs an emoji font, and shows as an empty box without one.
+  waitingForToolInput: 'Waiting for tool call completion…',
+  executing: (toolNames, round, maxRounds) =>
+    `Executing tool: ${toolNames.join(', ')}…${round > 1 ? ` (round ${round} of ${maxRounds})` : ''}`,
+};

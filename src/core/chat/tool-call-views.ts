@@ -1,0 +1,120 @@
+import { getToolName, isToolUIPart, type UIMessage } from 'ai';
+import type { ToolCallPhase, ToolCallState } from '../loop/call-state';
+import { CallMap } from '../loop/call-map';
+import { INTERRUPTED_TOOL_ERROR } from '../storage/interrupted';
+import type { ToolPart } from './part-states';
+import type { ToolCallViewOf } from './types';
+
+/** Every call of a conversation by id, in the order of the messages. */
+export type ToolCallViews = ReadonlyMap<string, ToolCallViewOf>;
+
+const CallMapEmpty = CallMap.empty;
+const fromCalls = new WeakMap<ToolCallState, Map<string, ToolCallViewOf>>();
+const fromParts = new WeakMap<object, ToolCallViewOf>();
+/**
+ * The one view of every tool call: each message's tool parts joined with the loop's record of
+ * the call, over the whole conversation (not only the last message). The same view object for
+ * a call that did not change.
+ */
+export function selectToolCalls(messages: readonly UIMessage[], calls: CallMap = CallMapEmpty): ToolCallViews {
+  const views = new Map<string, ToolCallViewOf>();
+  for (const message of messages) {
+    for (const view of viewsOf(message, calls)) if (!views.has(view.toolCallId)) views.set(view.toolCallId, view);
+  }
+  return views;
+}
+
+/** The views of one message's calls, kept while the message and the loop's calls stay the same: a token costs one lookup per older message. */
+const byMessage = new WeakMap<UIMessage, { calls: CallMap; views: readonly ToolCallViewOf[] }>();
+const NO_VIEWS: readonly ToolCallViewOf[] = [];
+
+function viewsOf(message: UIMessage, calls: CallMap): readonly ToolCallViewOf[] {
+  const cached = byMessage.get(message);
+  if (cached && cached.calls === calls) return cached.views;
+  let views: ToolCallViewOf[] | undefined;
+  for (const part of message.parts) {
+    if (!isToolUIPart(part)) continue;
+    (views ??= []).push(toolCallView(part, message.id, calls.get(part.toolCallId)));
+  }
+  const result = views ?? NO_VIEWS;
+  byMessage.set(message, { calls, views: result });
+  return result;
+}
+
+/** `selectToolCalls` memoised on its arguments: one per chat, so chats do not evict each other. */
+export function createToolCallsSelector(): (messages: readonly UIMessage[], calls: CallMap) => ToolCallViews {
+  let last: { messages: readonly UIMessage[]; calls: CallMap; views: ToolCallViews } | undefined;
+  return (messages, calls) => {
+    if (last && last.messages === messages && last.calls === calls) return last.views;
+    last = { messages, calls, views: selectToolCalls(messages, calls) };
+    return last.views;
+  };
+}
+
+/**
+ * The view of one call: the loop's record when it has one (the call's whole truth once it
+ * exists), else what the part says (a call still streaming its input, a server tool, a restored
+ * or interrupted call, plain `useChat` messages).
+ */
+export function toolCallView(part: ToolPart, messageId?: string, call?: ToolCallState): ToolCallViewOf {
+  if (call) {
+    let byMessage = fromCalls.get(call);
+    let view = byMessage?.get(messageId ?? '');
+    if (!view) {
+      view = { toolCallId: call.toolCallId, toolName: call.toolName, phase: call.phase, input: call.input };
+      if (messageId !== undefined) view.messageId = messageId;
+      if (call.output !== undefined) view.output = call.output;
+      if (call.error !== undefined) view.error = call.error;
+      if (call.endedAt !== undefined) view.durationMs = call.endedAt - call.receivedAt;
+      if (!byMessage) fromCalls.set(call, (byMessage = new Map()));
+      byMessage.set(messageId ?? '', view);
+    }
+    return view;
+  }
+  let view = fromParts.get(part);
+  if (!view || view.messageId !== messageId) {
+    view = { toolCallId: part.toolCallId, toolName: getToolName(part), phase: phaseOf(part), input: part.input };
+    if (messageId !== undefined) view.messageId = messageId;
+    if (part.state === 'output-available') view.output = part.output;
+    const error = errorOf(part);
+    if (error !== undefined) view.error = error;
+    fromParts.set(part, view);
+  }
+  return view;
+}
+
+/** The phase a part alone tells. */
+export function phaseOf(part: ToolPart): ToolCallPhase {
+  switch (part.state) {
+    case 'output-available':
+      return 'done';
+    case 'output-error':
+      return part.errorText === INTERRUPTED_TOOL_ERROR ? 'interrupted' : 'error';
+    case 'output-denied':
+      return 'denied';
+    case 'approval-requested':
+      return 'awaiting-approval';
+    case 'approval-responded':
+      return part.approval.approved ? 'running' : 'denied';
+    case 'input-streaming':
+      return 'streaming-input';
+    case 'input-available':
+      // Without the loop's record (plain `useChat`), a call whose input is complete is running.
+      return 'running';
+  }
+}
+
+function errorOf(part: ToolPart): string | undefined {
+  if (part.state === 'output-error') return part.errorText;
+  if (part.state === 'output-denied' || (part.state === 'approval-responded' && !part.approval.approved)) {
+    return part.approval.reason;
+  }
+  return undefined;
+}
+
+/** The calls waiting for the user's approval, anywhere in the conversation. */
+export function awaitingApproval(views: ToolCallViews): ToolCallViewOf[] {
+  const waiting: ToolCallViewOf[] = [];
+  for (const view of views.values()) if (view.phase === 'awaiting-approval') waiting.push(view);
+  return waiting;
+}

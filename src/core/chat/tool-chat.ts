@@ -1,0 +1,69 @@
+import type { UIMessage } from 'ai';
+import type { ToolSet } from '../tools/define-tool';
+import type { ReadableStore } from './listeners';
+import type { SendMessageInput, ToolCallView, ToolChatOptions, ToolChatSnapshot, ToolOutputInput } from './types';
+
+/**
+ * A chat whose model calls browser-side tools, without React: the AI SDK chat, the tool loop,
+ * the storage lifecycle and one store. Create it anywhere (module scope, a loader, a test, a
+ * non-React UI) and share it; `useToolChat(chat)` binds it to React.
+ */
+export interface ToolChat<TOOLS extends ToolSet = ToolSet> extends ReadableStore<ToolChatSnapshot<TOOLS>> {
+  readonly id: string;
+  /** Everything the chat shows, as one value; a new object after each change. */
+  getState(): ToolChatSnapshot<TOOLS>;
+  /** Told of changes at most once per `throttle` ms (one render per frame); returns the unsubscribe. */
+  subscribe(listener: () => void): () => void;
+  /** Every call of the conversation, joined with the loop's state (see `ToolCallView`), by id. */
+  getToolCalls(): ReadonlyMap<string, ToolCallView<TOOLS>>;
+  /** One call's view, by id, anywhere in the conversation. */
+  getToolCall(toolCallId: string): ToolCallView<TOOLS> | undefined;
+  /** Settles once the stored conversation is restored (or given up on); at once without `storage`. */
+  readonly ready: Promise<void>;
+  /**
+   * Sends the user's message and resolves once it has left and its response ended. While the
+   * loop works (a request in flight, tools running) or the stored chat still loads, the message
+   * waits its turn (the chat reads as busy); while it waits for the user (approval, held results)
+   * it goes at once and the calls still waiting end as cancelled.
+   */
+  sendMessage(message: SendMessageInput): Promise<void>;
+  /** Stops the stream and running tools; nothing goes to the model until the user writes. */
+  stop(): void;
+  /** Resends the last request after an error. */
+  retry(): Promise<void>;
+  approve(toolCallId: string): void;
+  deny(toolCallId: string, reason?: string): void;
+  /**
+   * The AI SDK 7 form of `approve` / `deny`: answers the part in `approval-requested` whose
+   * `approval.id` is `id` (a browser tool's approval id is its call id).
+   */
+  addToolApprovalResponse(response: { id: string; approved: boolean; reason?: string }): void;
+  /**
+   * Sends the tool results now when they wait (automatic continuation off, a restored chat);
+   * otherwise, with a `prompt`, asks the model to go on after an answer that did not finish.
+   */
+  continue(prompt?: string): Promise<void>;
+  /** Drops the last answer and asks the model for it again (the AI SDK's `regenerate`); what runs now ends first. */
+  regenerate(): Promise<void>;
+  /**
+   * Replaces the text of a user message and sends it again: every message after it is dropped
+   * (no branches are kept); the message keeps its id and its files.
+   */
+  editMessage(messageId: string, text: string): Promise<void>;
+  /** Runs calls of the last turn again that a reload cut off ("Run again"); approval rules apply. */
+  runAgain(toolCallIds: readonly string[]): void;
+  /** "Always allow": calls of this tool run without asking, in every chat of this user (`grants`). */
+  alwaysAllow(toolName: string): void;
+  /** Hands back the result of a tool the app runs itself (a tool without `execute`), as in the AI SDK. */
+  addToolOutput(result: ToolOutputInput): void;
+  /** @deprecated Use `addToolOutput({ toolCallId, output })` or `{ toolCallId, state: 'output-error', errorText }`. */
+  addToolResult(result: { toolCallId: string; output: unknown } | { toolCallId: string; error: string }): void;
+  /** Replaces the messages (e.g. to edit the conversation); the loop's calls stay as they are. */
+  setMessages(messages: UIMessage[]): void;
+  /** The options now; `setOptions` replaces them (all but `id`, `storage`, `grants`, `initialMessages`, read once). */
+  readonly options: ToolChatOptions<TOOLS>;
+  setOptions(options: ToolChatOptions<TOOLS>): void;
+  /** Ends the chat: the stream and running tools stop, nothing more is sent, the storage flushes. */
+  dispose(): void;
+  readonly disposed: boolean;
+}

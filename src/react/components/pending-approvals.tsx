@@ -1,0 +1,56 @@
+import { useCallback } from 'react';
+import type { ToolCallViewOf } from '../../core/chat/types';
+import type { ToolChatSnapshot } from '../../core/chat/types';
+import { useOptionalToolChatContext, useToolChatSelector } from '../use-tool-chat';
+import type { ToolChat } from '../../core/chat/create-tool-chat';
+import { useToolChatLabels } from './labels';
+
+export interface PendingApprovalsProps {
+  onApprove: (toolCallId: string) => void;
+  onDeny: (toolCallId: string) => void;
+  className?: string;
+}
+
+/**
+ * Calls waiting for the user's approval outside the last message (a restored chat, a long
+ * thread whose older rows are not on screen), pinned above the status with Approve and Deny,
+ * so a waiting call always reaches the user. Calls of the last message are asked in their card.
+ */
+export function PendingApprovals(props: PendingApprovalsProps) {
+  const chat = useOptionalToolChatContext();
+  return chat ? <PendingApprovalsOf chat={chat} {...props} /> : null;
+}
+PendingApprovals.displayName = 'PendingApprovals';
+
+function PendingApprovalsOf({ chat, onApprove, onDeny, className }: PendingApprovalsProps & { chat: ToolChat }) {
+  const labels = useToolChatLabels();
+  const select = useCallback((state: ToolChatSnapshot) => olderWaiting(state, chat.getToolCalls()), [chat]);
+  const waiting = useToolChatSelector(chat, select, sameViews);
+  if (waiting.length === 0) return null;
+  return (
+    <div className={className ? `toolchat-pending-approvals ${className}` : 'toolchat-pending-approvals'} role="region" aria-label={labels.awaitingApproval(waiting.map((call) => call.toolName))}>
+      {waiting.map((call) => (
+        <div key={call.toolCallId} className="toolchat-pending-approval" role="group" aria-label={call.toolName} data-state="awaiting-approval">
+          <span className="toolchat-pending-approval-name">{call.toolName}</span>
+          <button type="button" className="toolchat-button" data-variant="primary" onClick={() => onApprove(call.toolCallId)}>
+            {labels.approve}
+          </button>
+          <button type="button" className="toolchat-button" onClick={() => onDeny(call.toolCallId)}>
+            {labels.deny}
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function olderWaiting(state: ToolChatSnapshot, calls: ReadonlyMap<string, ToolCallViewOf>): ToolCallViewOf[] {
+  const lastId = state.messages.at(-1)?.id;
+  const waiting: ToolCallViewOf[] = [];
+  for (const call of calls.values()) if (call.phase === 'awaiting-approval' && call.messageId !== lastId) waiting.push(call);
+  return waiting;
+}
+
+function sameViews(a: readonly ToolCallViewOf[], b: readonly ToolCallViewOf[]): boolean {
+  return a.length === b.length && a.every((view, i) => view === b[i]);
+}
