@@ -1,6 +1,7 @@
 import { safeValidateUIMessages, type UIMessage } from 'ai';
 import * as z from 'zod';
 import { depthExceeds } from '../core/tools/input-limits';
+import { ownRecord } from '../core/tools/own-record';
 import type { ToolSchemas } from '../core/tools/types';
 import { formatIssues, quoteClientText } from './request/client-text';
 import { toolInputSchema } from './request/json-schema';
@@ -25,7 +26,8 @@ const requestBodySchema = z.looseObject({
   messages: z.array(z.looseObject({ id: z.string(), role: z.string(), parts: z.array(z.unknown()) })).min(1, {
     message: 'messages must hold at least one message',
   }),
-  tools: z.record(z.string(), z.unknown()).optional(),
+  // Not `z.record`: it copies entries by assignment, and a tool named `__proto__` vanishes.
+  tools: z.custom<object>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), 'expected an object').optional(),
   toolsDisabled: z.boolean().optional(),
 });
 
@@ -60,14 +62,17 @@ export async function parseChatRequest(text: string): Promise<ParseResult> {
     };
   }
 
-  const tools: ToolSchemas = {};
-  for (const [name, definition] of Object.entries(parsed.data.tools ?? {})) {
+  const tools: ToolSchemas = ownRecord();
+  for (const [name, definition] of Object.entries(parsed.data.tools ?? {}) as [string, unknown][]) {
     if (!TOOL_NAME.test(name)) {
       return { ok: false, message: `Invalid tool name ${quoteClientText(name)}: use 1 to 64 letters, digits, _ or -` };
     }
     const tool = toolSchema.safeParse(definition);
     if (!tool.success) return { ok: false, message: `Invalid tool ${quoteClientText(name)}: ${formatIssues(tool.error.issues)}` };
-    tools[name] = tool.data as ToolSchemas[string];
+    // The client's JSON as it came, once it passed: zod's copy of `properties` or `$defs` would
+    // lose an entry named `__proto__` (the check transforms nothing, so nothing else differs).
+    const { inputSchema } = definition as ToolSchemas[string];
+    tools[name] = tool.data.description === undefined ? { inputSchema } : { description: tool.data.description, inputSchema };
   }
 
   const messages = await safeValidateUIMessages({ messages: parsed.data.messages });

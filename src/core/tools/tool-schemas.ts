@@ -1,6 +1,7 @@
 import type { JSONSchema7 } from 'ai';
 import type { ToolSet } from './define-tool';
 import { inputJsonSchema, withoutDialect } from './input-schema';
+import { ownRecord } from './own-record';
 import type { ToolSchemas } from './types';
 
 const cache = new WeakMap<ToolSet, ToolSchemas>();
@@ -17,7 +18,8 @@ const settled = new WeakMap<object, JSONSchema7>();
 export function toolSchemas(tools: ToolSet): ToolSchemas {
   const cached = cache.get(tools);
   if (cached) return cached;
-  const schemas: ToolSchemas = {};
+  // Without a prototype, a tool named `__proto__` is an entry like any other.
+  const schemas: ToolSchemas = ownRecord();
   let complete = true;
   for (const [name, tool] of Object.entries(tools)) {
     if (typeof tool !== 'object' || tool === null) continue;
