@@ -29,7 +29,7 @@ async function startNamedToolsServer(): Promise<{ url: string; names: string[]; 
     server.setRequestHandler(CallToolRequestSchema, async (request) => ({
       content: [{ type: 'text', text: `${request.params.name} ${String(request.params.arguments?.n)}` }],
     }));
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    const transport = new StreamableHTTPServerTransport({});
     res.on('close', () => {
       void transport.close();
       void server.close();
