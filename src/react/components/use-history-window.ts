@@ -32,6 +32,19 @@ interface Reveal {
   focused: boolean;
 }
 
+/**
+ * Where the rows shown last time begin in `messages`: the first of them still there, or -1 when
+ * none is (another conversation).
+ */
+function survivorOf(shown: { messages: readonly UIMessage[]; start: number }, messages: readonly UIMessage[]): number {
+  const index = new Map(messages.map((message, i) => [message.id, i]));
+  for (let i = shown.start; i < shown.messages.length; i++) {
+    const found = index.get(shown.messages[i]!.id);
+    if (found !== undefined) return found;
+  }
+  return -1;
+}
+
 /** A reader within one screen of the top; never without layout (jsdom, a hidden list). */
 const nearTop = (el: HTMLElement) => el.clientHeight > 0 && el.scrollTop < el.clientHeight;
 
@@ -54,9 +67,12 @@ export function useHistoryWindow(
   const [firstId, setFirstId] = useState<string | undefined>(undefined);
   // Where the first row was last time: a cache that spares a search of the thread per render.
   const hint = useRef(0);
+  const latest = useRef({ messages, start: 0 });
   let start = -1;
   if (firstId !== undefined) {
     start = messages[hint.current]?.id === firstId ? hint.current : messages.findIndex((message) => message.id === firstId);
+    // The first shown message was removed: the history stays revealed from the next one still there.
+    if (start === -1) start = survivorOf(latest.current, messages);
   }
   if (start === -1) start = messages.length <= WHOLE_THREAD ? 0 : Math.floor((messages.length - PAGE_ROWS) / PAGE_ROWS) * PAGE_ROWS;
   hint.current = start;
@@ -64,7 +80,6 @@ export function useHistoryWindow(
   // Pin the first row, so messages appended later extend the window instead of sliding it.
   if (id !== firstId) setFirstId(id);
 
-  const latest = useRef({ messages, start });
   useLayoutEffect(() => {
     latest.current = { messages, start };
   });
