@@ -25,79 +25,87 @@ interface Partition {
 export function useStablePages(messages: readonly UIMessage[], start: number): MessagePageSlice[] {
   // What the last commit showed: a render React throws away must not move a row.
   const committed = useRef<Partition & { pages: readonly MessagePageSlice[] }>({ owner: new Map(), nextKey: 0, pages: [] });
-  const memo = useRef<{ messages: readonly UIMessage[]; start: number; pages: MessagePageSlice[]; partition: Partition } | undefined>(undefined);
+  const memo = useRef<
+    { messages: readonly UIMessage[]; start: number; pages: MessagePageSlice[]; partition: Partition; moved: [string, number][] } | undefined
+  >(undefined);
   useLayoutEffect(() => {
-    if (memo.current) committed.current = { ...memo.current.partition, pages: memo.current.pages };
+    const rendered = memo.current;
+    if (!rendered || committed.current.pages === rendered.pages) return;
+    // Ids of removed messages stay in the map: they never come back, and a sweep would cost a walk.
+    for (const [id, key] of rendered.moved) rendered.partition.owner.set(id, key);
+    committed.current = { ...rendered.partition, pages: rendered.pages };
   });
   if (memo.current && memo.current.messages === messages && memo.current.start === start) return memo.current.pages;
 
   const { owner } = committed.current;
   let nextKey = committed.current.nextKey;
-  let sawUnowned = false;
   const pages: { key: number; messages: UIMessage[] }[] = [];
   const used = new Set<number>();
   // A run of messages no page holds yet, waiting to know whether a page follows it.
   let unowned: UIMessage[] = [];
   const newKey = () => nextKey++;
-  const flushUnowned = (before: boolean) => {
+  const sizeOf = (key: number) => committed.current.pages.find((page) => page.key === key)?.messages.length ?? PAGE_ROWS;
+  /** Places the run of new messages; `nextKey` is the page of the message after it, if any. */
+  const flushUnowned = (following: number | undefined) => {
     if (unowned.length === 0) return;
-    sawUnowned = true;
     const last = pages.at(-1);
     let rest = unowned;
-    if (last && !before) {
-      // After a page: fill it to PAGE_ROWS (an answer streaming at the end joins its page).
+    unowned = [];
+    if (last && following === undefined) {
+      // After the last page: fill it to PAGE_ROWS (an answer streaming at the end joins its page).
       const room = Math.max(0, PAGE_ROWS - last.messages.length);
       last.messages.push(...rest.slice(0, room));
       rest = rest.slice(room);
-    } else if (last && before) {
+    } else if (last) {
       // Between two pages (inserted in the middle): the page of the message before it.
       last.messages.push(...rest);
-      rest = [];
+      return;
     }
-    // Revealed above the first page, or past a full last page: whole pages of PAGE_ROWS, aligned
-    // so that the partial page (if any) is the first one, as the history window reveals them.
-    const head = before && !last ? rest.length % PAGE_ROWS : 0;
+    // Revealed above the first page: as many as it has room for join it (reveals come a few rows
+    // at a time), the rest make whole pages of PAGE_ROWS, the partial one first.
+    let joining: UIMessage[] = [];
+    if (!last && following !== undefined && !used.has(following)) {
+      const room = Math.max(0, PAGE_ROWS - sizeOf(following));
+      joining = rest.slice(Math.max(0, rest.length - room));
+      rest = rest.slice(0, rest.length - joining.length);
+    }
+    const head = !last ? rest.length % PAGE_ROWS : 0;
     for (let from = 0; from < rest.length; ) {
       const size = from === 0 && head > 0 ? head : PAGE_ROWS;
       pages.push({ key: newKey(), messages: rest.slice(from, from + size) });
       from += size;
     }
-    unowned = [];
+    if (joining.length > 0 && following !== undefined) {
+      used.add(following);
+      pages.push({ key: following, messages: joining });
+    }
   };
 
   for (let index = start; index < messages.length; index++) {
     const message = messages[index]!;
     const key = owner.get(message.id);
-    const current = pages.at(-1);
     if (key === undefined) {
       unowned.push(message);
-    } else if (current?.key === key) {
-      flushUnowned(true);
+      continue;
+    }
+    flushUnowned(key);
+    const current = pages.at(-1);
+    if (current?.key === key) {
       current.messages.push(message);
+    } else if (used.has(key)) {
+      // Reordered: a page shows once, so this row joins the page before it.
+      if (current) current.messages.push(message);
+      else pages.push({ key: newKey(), messages: [message] });
     } else {
-      flushUnowned(true);
-      if (used.has(key)) {
-        // Reordered: a page shows once, so this row joins the page before it.
-        const before = pages.at(-1);
-        if (before) before.messages.push(message);
-        else pages.push({ key: newKey(), messages: [message] });
-      } else {
-        used.add(key);
-        pages.push({ key, messages: [message] });
-      }
+      used.add(key);
+      pages.push({ key, messages: [message] });
     }
   }
-  flushUnowned(false);
+  flushUnowned(undefined);
 
-  // Per streamed token the pages are the same: keep the map rather than build it again.
-  const previous = committed.current.pages;
-  const same =
-    !sawUnowned && pages.length === previous.length && pages.every((page, i) => page.key === previous[i]?.key && page.messages.length === previous[i]?.messages.length);
-  let nextOwner = owner;
-  if (!same) {
-    nextOwner = new Map();
-    for (const page of pages) for (const message of page.messages) nextOwner.set(message.id, page.key);
-  }
-  memo.current = { messages, start, pages, partition: { owner: nextOwner, nextKey } };
+  // The rows whose page changed, written into the map at commit: per streamed token there are none.
+  const moved: [string, number][] = [];
+  for (const page of pages) for (const message of page.messages) if (owner.get(message.id) !== page.key) moved.push([message.id, page.key]);
+  memo.current = { messages, start, pages, partition: { owner, nextKey }, moved };
   return pages;
 }
