@@ -61,7 +61,7 @@ describe('MessageList keeps its rows mounted', () => {
       );
     }, 120_000);
 
-    it('keeps a row mounted when the message after it is removed, and when the last page is emptied but for it', () => {
+    it('keeps a row mounted when the message after it is removed, and when the last page is emptied but for it', { timeout: 30_000 }, () => {
       let thread = longThread(300, { toolsPerAnswer: 1 });
       const { container, rerender } = render(<MessageList messages={thread} renderTool={renderTool} />);
       const field = screen.getByRole<HTMLInputElement>('textbox', { name: cardName });
@@ -73,7 +73,7 @@ describe('MessageList keeps its rows mounted', () => {
   });
 
   describe('given a revealed page of a long thread', () => {
-    it('stays revealed, and its rows mounted, when its first message is removed', async () => {
+    it('stays revealed, and its rows mounted, when its first message is removed', { timeout: 30_000 }, async () => {
       const user = userEvent.setup();
       let thread = longThread(400, { toolsPerAnswer: 1 });
       const { container, rerender } = render(<MessageList messages={thread} renderTool={renderTool} />);
