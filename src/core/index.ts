@@ -15,7 +15,8 @@ export { serializeToolOutput, toJsonValue, DEFAULT_MAX_OUTPUT_BYTES, MAX_OUTPUT_
 export type { TruncatedOutput } from './tools/serialize-output';
 export { formatLoopEvent } from './loop/events';
 export type { LoopEndReason, LoopUsage, ToolCallOutcome, ToolLoopEvent } from './loop/events';
-export { ChatRequestError, withHttpErrors, parseRetryAfter } from './loop/http-errors';
+export { ChatRequestError, canRetry, isRetryableStatus, withHttpErrors, parseRetryAfter } from './loop/http-errors';
+export type { ChatRequestErrorDetails } from './loop/http-errors';
 
 export type { ActivityState, LoopActivity } from './loop/activity';
 export { deriveActivity, isBusy } from './loop/derive-activity';

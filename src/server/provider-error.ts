@@ -1,4 +1,5 @@
 import { APICallError, RetryError, TypeValidationError, type LanguageModelMiddleware } from 'ai';
+import { describeHttpFailure, isPermanentMessage, messageIn } from '../core/loop/http-errors';
 
 /** A failed model call as the user should hear about it. */
 export interface ProviderFailure {
@@ -17,13 +18,6 @@ export interface ProviderFailure {
 /** Longest provider message passed on (they can quote the prompt). */
 const MAX_MESSAGE = 1000;
 
-/**
- * Codes and types (and, for servers that send neither, message texts) of errors that the same
- * request meets again however often it is retried.
- */
-const PERMANENT_CODE = /insufficient_quota|billing|context_length|context_size|exceed_context|invalid|authentication|unauthori[sz]ed|permission|forbidden|not_found|unsupported|content_policy|content_filter/i;
-const PERMANENT_MESSAGE = /context (length|size|window)|maximum context|too many tokens|exceeds? the (available )?context|api key|quota/i;
-
 /** The AI SDK retries within this wait at most; a longer `Retry-After` cannot succeed in time. */
 const SDK_RETRY_WINDOW_MS = 60_000;
 
@@ -37,11 +31,8 @@ export function describeProviderError(error: unknown): ProviderFailure {
   if (APICallError.isInstance(cause)) {
     const body = cause.data ?? parseJson(cause.responseBody);
     const message = clip(messageIn(body) ?? cause.message);
-    const codes = codesIn(body);
-    const permanent =
-      codes.some((code) => (typeof code === 'number' ? isPermanentStatus(code) : PERMANENT_CODE.test(code))) ||
-      (cause.statusCode !== undefined && isPermanentStatus(cause.statusCode)) ||
-      PERMANENT_MESSAGE.test(message);
+    // The one retry rule of every HTTP failure (status, codes, the provider's words).
+    const permanent = !describeHttpFailure(cause.statusCode, body).retryable || isPermanentMessage(message);
     const retryAfterMs = retryAfter(cause.responseHeaders);
     // The provider's own verdict: the copy made for the SDK's retry may have said "not now".
     const original = APICallError.isInstance(cause.cause) ? cause.cause : cause;
@@ -56,10 +47,10 @@ export function describeProviderError(error: unknown): ProviderFailure {
   // A provider's error event that did not fit the SDK's schema: the event is in `value`.
   if (TypeValidationError.isInstance(cause)) {
     const message = messageIn(cause.value);
-    if (message !== undefined) return { message: clip(message), provider: true, retryable: !PERMANENT_MESSAGE.test(message) };
+    if (message !== undefined) return { message: clip(message), provider: true, retryable: !isPermanentMessage(message) };
   }
   const message = clip(cause instanceof Error ? cause.message : String(cause));
-  return { message, provider: false, retryable: !PERMANENT_MESSAGE.test(message) };
+  return { message, provider: false, retryable: !isPermanentMessage(message) };
 }
 
 /**
@@ -103,10 +94,6 @@ function withRetryDecision(error: unknown): unknown {
   });
 }
 
-function isPermanentStatus(status: number): boolean {
-  return status >= 400 && status < 500 && status !== 408 && status !== 409 && status !== 425 && status !== 429;
-}
-
 function parseJson(text: string | undefined): unknown {
   if (text === undefined) return undefined;
   try {
@@ -114,30 +101,6 @@ function parseJson(text: string | undefined): unknown {
   } catch {
     return undefined;
   }
-}
-
-type Loose = Record<string, unknown> | undefined;
-
-function record(value: unknown): Loose {
-  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
-}
-
-/** `{ error: { message } }`, `{ error: "…" }`, `{ message }` or `{ detail }`: what servers send. */
-function messageIn(body: unknown): string | undefined {
-  const root = record(body);
-  const inner = record(root?.error);
-  for (const candidate of [inner?.message, root?.error, root?.message, root?.detail]) {
-    if (typeof candidate === 'string' && candidate.trim()) return candidate.trim();
-  }
-  return undefined;
-}
-
-function codesIn(body: unknown): (string | number)[] {
-  const root = record(body);
-  const inner = record(root?.error);
-  return [inner?.code, inner?.type, inner?.status, root?.code, root?.type].filter(
-    (code): code is string | number => typeof code === 'string' || typeof code === 'number',
-  );
 }
 
 function retryAfter(headers: Record<string, string> | undefined): number | undefined {

@@ -2,6 +2,7 @@ import { safeValidateUIMessages, type UIMessage } from 'ai';
 import * as z from 'zod';
 import { depthExceeds } from '../core/tools/input-limits';
 import { toolDefinitionProblem } from '../core/tools/tool-schema-check';
+import { ownRecord } from '../core/tools/own-record';
 import type { ToolSchemas } from '../core/tools/types';
 import { formatIssues } from './request/client-text';
 
@@ -17,7 +18,8 @@ const requestBodySchema = z.looseObject({
   messages: z.array(z.looseObject({ id: z.string(), role: z.string(), parts: z.array(z.unknown()) })).min(1, {
     message: 'messages must hold at least one message',
   }),
-  tools: z.record(z.string(), z.unknown()).optional(),
+  // Not `z.record`: it copies entries by assignment, and a tool named `__proto__` vanishes.
+  tools: z.custom<object>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), 'expected an object').optional(),
   toolsDisabled: z.boolean().optional(),
 });
 
@@ -54,11 +56,12 @@ export async function parseChatRequest(text: string): Promise<ParseResult> {
     };
   }
 
-  const tools: ToolSchemas = {};
-  for (const [name, definition] of Object.entries(parsed.data.tools ?? {})) {
+  const tools: ToolSchemas = ownRecord();
+  for (const [name, definition] of Object.entries(parsed.data.tools ?? {}) as [string, unknown][]) {
     const problem = toolDefinitionProblem(name, definition);
     if (problem !== undefined) return { ok: false, message: problem };
-    // Only what the model is told: other keys the client sent stay out.
+    // Only what the model is told, as the client's JSON came once it passed: a copy of
+    // `properties` or `$defs` by assignment would lose an entry named `__proto__`.
     const { description, inputSchema } = definition as ToolSchemas[string];
     tools[name] = description === undefined ? { inputSchema } : { description, inputSchema };
   }

@@ -130,7 +130,7 @@ describe('createOpenAICompatibleTransport against a failing aimock', () => {
   it('rejects with the server message on HTTP 500', async () => {
     mock.nextRequestError(500, { message: 'The model is overloaded', type: 'server_error' });
     const transport = createOpenAICompatibleTransport({ baseURL, model: 'gpt-4o-mini', apiKey: 'sk-test' });
-    await expect(send(transport, [user])).rejects.toMatchObject({ message: 'The model is overloaded', statusCode: 500 });
+    await expect(send(transport, [user])).rejects.toMatchObject({ message: 'HTTP 500 Internal Server Error: The model is overloaded.', statusCode: 500, retryable: true });
   });
 
   it('reports a malformed JSON answer as an error chunk and still finishes', async () => {
@@ -151,7 +151,7 @@ describe('createOpenAICompatibleTransport against a failing aimock', () => {
   it('sends the API key as a bearer token: without it the server refuses, with its own message', async () => {
     const transport = createOpenAICompatibleTransport({ baseURL, model: 'gpt-4o-mini', apiKey: 'sk-wrong' });
     const error = await send(transport, [user]).catch((e: unknown) => e);
-    expect(error).toMatchObject({ statusCode: 401, message: 'Invalid API key' });
+    expect(error).toMatchObject({ statusCode: 401, message: 'HTTP 401 Unauthorized: Invalid API key.', retryable: false });
   });
 
   it('sends no tools on the forced final round', async () => {

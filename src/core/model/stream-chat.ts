@@ -10,6 +10,7 @@ import {
   type UIMessage,
   type UIMessageChunk,
 } from 'ai';
+import { ownRecord } from '../tools/own-record';
 import type { ToolSchemas } from '../tools/types';
 
 /** One toolchat request, answered by a language model. */
@@ -46,14 +47,15 @@ export interface StreamChatOptions {
  * transport share it, so both paths behave the same.
  */
 export async function streamChat(options: StreamChatOptions): Promise<ReadableStream<UIMessageChunk>> {
-  const clientTools: AIToolSet = {};
+  // Null-prototype sets: a call to `constructor` or `__proto__` finds a tool only if one has that name.
+  const clientTools: AIToolSet = ownRecord();
   for (const [name, schema] of Object.entries(options.tools ?? {})) {
     clientTools[name] = tool({
       ...(schema.description === undefined ? {} : { description: schema.description }),
       inputSchema: jsonSchema(schema.inputSchema),
     });
   }
-  const tools: AIToolSet = { ...clientTools, ...options.serverTools };
+  const tools: AIToolSet = Object.assign(ownRecord(), clientTools, options.serverTools);
   const messages = await convertToModelMessages(options.modelMessages ?? options.messages, {
     tools,
     ignoreIncompleteToolCalls: true,

@@ -2,6 +2,7 @@ import type { JSONSchema7 } from 'ai';
 import type { ToolSet } from './define-tool';
 import { inputJsonSchema, withoutDialect } from './input-schema';
 import { ToolSchemaError, toolDefinitionProblem } from './tool-schema-check';
+import { ownRecord } from './own-record';
 import type { ToolSchemas } from './types';
 
 /** The tools' JSON Schemas as a request carries them, and the tools left out (see `toolDefinitionProblem`). */
@@ -31,7 +32,8 @@ export function toolSchemas(tools: ToolSet): ToolSchemas {
 export function checkedToolSchemas(tools: ToolSet): CheckedToolSchemas {
   const cached = cache.get(tools);
   if (cached) return cached;
-  const schemas: ToolSchemas = {};
+  // Without a prototype, a tool named `__proto__` is an entry like any other.
+  const schemas: ToolSchemas = ownRecord();
   const rejected: ToolSchemaError[] = [];
   let complete = true;
   for (const [name, tool] of Object.entries(tools)) {

@@ -1,5 +1,4 @@
 import { generateId, type FileUIPart } from 'ai';
-import { ChatRequestError } from '../../core/loop/http-errors';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { CodeHighlighterProvider, type CodeHighlighter } from '../markdown/highlight';
 import { ImageOriginsProvider } from '../markdown/image-origins';
@@ -170,11 +169,7 @@ export function ChatWrapper<TOOLS extends ToolSet = ToolSet>({
           />
           <PendingApprovals onApprove={onApprove} onDeny={onDeny} />
           <StableStatusIndicator activity={chat.activity} showError={!chat.error} />
-          {chat.error && (
-            // An error that cannot succeed on retry (a bad key, a conversation past the model's
-            // context) offers no Retry: the banner says what is wrong instead.
-            <ErrorBanner error={chat.error} onRetry={isRetryable(chat.error) ? () => void chat.retry() : undefined} />
-          )}
+          {chat.error && <ErrorBanner error={chat.error} onRetry={() => void chat.retry()} />}
           <StableComposer onSend={onSend} onStop={chat.stop} busy={chat.busy} inputRef={inputRef} attachments={attachments} />
         </div>
         </MessageActionsProvider>
@@ -186,10 +181,6 @@ export function ChatWrapper<TOOLS extends ToolSet = ToolSet>({
   );
 }
 ChatWrapper.displayName = 'ChatWrapper';
-
-function isRetryable(error: Error): boolean {
-  return !(error instanceof ChatRequestError && error.retryable === false);
-}
 
 function NewChatButton({ onClick, disabled }: { onClick: () => void; disabled: boolean }) {
   const labels = useToolChatLabels();

@@ -5,7 +5,8 @@ import type { ToolCallView } from '../types';
 import { useToolChatLabels } from './labels';
 import { MessagePage } from './message-page';
 import type { ToolRenderers } from './tool-call-card';
-import { PAGE_ROWS, useHistoryWindow } from './use-history-window';
+import { useHistoryWindow } from './use-history-window';
+import { useStablePages } from './use-stable-pages';
 import { useStickToBottom } from './use-stick-to-bottom';
 
 export interface MessageListProps {
@@ -62,6 +63,7 @@ export function MessageList({
     onScrollStick();
     onScrollHistory();
   };
+  const pages = useStablePages(messages, start);
   const streamingId = busy && last?.role === 'assistant' ? last.id : undefined;
   // The way on is offered under the last answer only, and only while nothing runs.
   const actionableId = !busy && last?.role === 'assistant' ? last.id : undefined;
@@ -84,10 +86,10 @@ export function MessageList({
               {labels.earlierMessages(start)}
             </button>
           )}
-          {messages.length === 0 ? empty : pages(messages, start).map((page, index, all) => (
+          {messages.length === 0 ? empty : pages.map((page, index, all) => (
             <MessagePage
-              key={page[0]?.id}
-              messages={page}
+              key={page.key}
+              messages={page.messages}
               streamingId={index === all.length - 1 ? streamingId : undefined}
               getToolCall={getToolCall}
               renderTool={renderTool}
@@ -112,14 +114,3 @@ export function MessageList({
   );
 }
 MessageList.displayName = 'MessageList';
-
-/** The messages from `start` on, in pages that end at multiples of PAGE_ROWS, so they stay the same as messages are added. */
-function pages(messages: readonly UIMessage[], start: number): (readonly UIMessage[])[] {
-  const out: (readonly UIMessage[])[] = [];
-  for (let from = start; from < messages.length; ) {
-    const to = Math.min(messages.length, (Math.floor(from / PAGE_ROWS) + 1) * PAGE_ROWS);
-    out.push(messages.slice(from, to));
-    from = to;
-  }
-  return out;
-}

@@ -14,6 +14,7 @@ import { ToolSummary } from './tool-summary';
 import { TurnNotice } from './turn-notice';
 import type { AnswerEnding } from '../../core/loop/loop-state';
 import { DEFAULT_MAX_TOOL_ROUNDS } from '../../core/loop/rounds';
+import { getOwn } from '../../core/tools/own-record';
 
 export interface MessageProps {
   message: UIMessage;
@@ -59,18 +60,23 @@ function MessageImpl({
   for (const part of message.parts) {
     if (isToolPart(part)) views.set(part.toolCallId, toolCallViewFromPart(part, getToolCall?.(part.toolCallId)));
   }
+  // The model chose the name: `renderTool.constructor` must not be a renderer.
+  const rendererOf = (toolName: string) => {
+    const render = getOwn(renderTool, toolName);
+    return typeof render === 'function' ? render : undefined;
+  };
   const card = (view: ToolCallView) => (
     <ToolCallCard
       key={view.toolCallId}
       call={view}
-      render={renderTool?.[view.toolName]}
+      render={rendererOf(view.toolName)}
       onApprove={onApprove}
       onDeny={onDeny}
       onAlwaysAllow={onAlwaysAllow}
     />
   );
   // Custom cards (generative UI) stay where they are; the default ones fold once answered.
-  const folded = !streaming && shouldFold(message.parts, views) ? [...views.values()].filter((view) => !renderTool?.[view.toolName]) : [];
+  const folded = !streaming && shouldFold(message.parts, views) ? [...views.values()].filter((view) => !rendererOf(view.toolName)) : [];
   const foldedIds = new Set(folded.map((view) => view.toolCallId));
 
   const content: ReactNode[] = [];

@@ -9,6 +9,13 @@ export const WHOLE_THREAD = 200;
  * (a few screens of an ordinary chat) and shows a page more each time the reader nears the top.
  */
 export const PAGE_ROWS = 40;
+/**
+ * Messages a scroll reveals at a step, steps repeated within a frame while `FRAME_BUDGET_MS`
+ * lasts: a whole page of answers (their Markdown, their cards) in one frame made long animation
+ * frames (up to 169 ms) in Chromium, and a slower machine now simply reveals fewer per frame.
+ */
+export const SCROLL_ROWS = 2;
+const FRAME_BUDGET_MS = 4;
 
 export interface HistoryWindow {
   /** Index of the first message shown; the ones before it are not rendered yet. */
@@ -30,6 +37,19 @@ interface Reveal {
   scrollTop: number;
   /** Whether focus was in the list (on the button, which goes once everything is shown). */
   focused: boolean;
+}
+
+/**
+ * Where the rows shown last time begin in `messages`: the first of them still there, or -1 when
+ * none is (another conversation).
+ */
+function survivorOf(shown: { messages: readonly UIMessage[]; start: number }, messages: readonly UIMessage[]): number {
+  const index = new Map(messages.map((message, i) => [message.id, i]));
+  for (let i = shown.start; i < shown.messages.length; i++) {
+    const found = index.get(shown.messages[i]!.id);
+    if (found !== undefined) return found;
+  }
+  return -1;
 }
 
 /** A reader within one screen of the top; never without layout (jsdom, a hidden list). */
@@ -54,9 +74,12 @@ export function useHistoryWindow(
   const [firstId, setFirstId] = useState<string | undefined>(undefined);
   // Where the first row was last time: a cache that spares a search of the thread per render.
   const hint = useRef(0);
+  const latest = useRef({ messages, start: 0 });
   let start = -1;
   if (firstId !== undefined) {
     start = messages[hint.current]?.id === firstId ? hint.current : messages.findIndex((message) => message.id === firstId);
+    // The first shown message was removed: the history stays revealed from the next one still there.
+    if (start === -1) start = survivorOf(latest.current, messages);
   }
   if (start === -1) start = messages.length <= WHOLE_THREAD ? 0 : Math.floor((messages.length - PAGE_ROWS) / PAGE_ROWS) * PAGE_ROWS;
   hint.current = start;
@@ -64,7 +87,6 @@ export function useHistoryWindow(
   // Pin the first row, so messages appended later extend the window instead of sliding it.
   if (id !== firstId) setFirstId(id);
 
-  const latest = useRef({ messages, start });
   useLayoutEffect(() => {
     latest.current = { messages, start };
   });
@@ -84,8 +106,10 @@ export function useHistoryWindow(
         scrollTop: el.scrollTop,
         focused: el.contains(document.activeElement),
       };
-      // Back to the start of the page before: pages end at multiples of PAGE_ROWS.
-      setFirstId(messages[Math.max(0, (Math.ceil(start / PAGE_ROWS) - 1) * PAGE_ROWS)]?.id);
+      // The button goes back to the start of the page before (pages end at multiples of
+      // PAGE_ROWS); scrolling a few rows at a time, a step per frame.
+      const first = how === 'button' ? (Math.ceil(start / PAGE_ROWS) - 1) * PAGE_ROWS : start - SCROLL_ROWS;
+      setFirstId(messages[Math.max(0, first)]?.id);
     },
     [logRef, contentRef],
   );
@@ -93,12 +117,17 @@ export function useHistoryWindow(
   // Rendered at once, so the row is measured before and after the same DOM change: a render
   // left for later would compare with a position the reader has since scrolled away from.
   const showEarlier = useCallback(() => flushSync(() => request('button')), [request]);
-  const onScroll = useCallback(() => {
+  // Steps while the reader is near the top and the frame has time left; at least one per frame.
+  const revealNearTop = useCallback(() => {
     const el = logRef.current;
+    const begin = performance.now();
     // Tabbing to the button scrolls it into view: showing more then would push it out of sight.
-    if (!el || latest.current.start === 0 || !nearTop(el) || document.activeElement === buttonRef.current) return;
-    flushSync(() => request('scroll'));
+    while (el && latest.current.start > 0 && nearTop(el) && document.activeElement !== buttonRef.current) {
+      flushSync(() => request('scroll'));
+      if (performance.now() - begin >= FRAME_BUDGET_MS) break;
+    }
   }, [logRef, request]);
+  const onScroll = revealNearTop;
 
   useLayoutEffect(() => {
     const el = logRef.current;
@@ -115,9 +144,12 @@ export function useHistoryWindow(
         el.scrollTop += reveal.row.getBoundingClientRect().top - reveal.rowTop;
       }
     }
-    // A screen taller than what is shown, or a reader still near the top: show more.
-    if (el && reveal?.how !== 'button' && start > 0 && nearTop(el)) request('scroll');
-  }, [start, logRef, request]);
+    // A screen taller than what is shown, or a reader still near the top: show more, in the next
+    // frame, so that each frame renders one step.
+    if (!el || reveal?.how === 'button' || start === 0 || !nearTop(el)) return;
+    const frame = requestAnimationFrame(revealNearTop);
+    return () => cancelAnimationFrame(frame);
+  }, [start, logRef, request, revealNearTop]);
 
   return { start, showEarlier, onScroll, buttonRef };
 }

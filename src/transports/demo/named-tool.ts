@@ -96,7 +96,7 @@ export function inputFor(request: string, tool: OfferedTool, nameEnd: number): R
   }
   for (const key of keys) {
     const values = props[key]!.enum;
-    if (key in input || !Array.isArray(values)) continue;
+    if (Object.hasOwn(input, key) || !Array.isArray(values)) continue;
     const mentioned = values.find((value) => new RegExp(`\\b${escape(String(value))}\\b`, 'i').test(request));
     if (mentioned !== undefined) input[key] = mentioned;
   }
@@ -105,7 +105,7 @@ export function inputFor(request: string, tool: OfferedTool, nameEnd: number): R
   const freeNumbers = numbers.filter((number) => !usedNumbers.has(number));
   for (const key of keys) {
     const kind = typeOf(props[key]!);
-    if (key in input || (kind !== 'number' && kind !== 'integer') || freeNumbers.length === 0) continue;
+    if (Object.hasOwn(input, key) || (kind !== 'number' && kind !== 'integer') || freeNumbers.length === 0) continue;
     input[key] = freeNumbers.shift();
   }
   const quoted = [...request.matchAll(/"([^"]*)"|“([^”]*)”/g)].map((match) => match[1] ?? match[2] ?? '');
@@ -116,7 +116,7 @@ export function inputFor(request: string, tool: OfferedTool, nameEnd: number): R
     .trim();
   let restUsed = false;
   for (const key of keys) {
-    if (key in input || typeOf(props[key]!) !== 'string' || props[key]!.enum) continue;
+    if (Object.hasOwn(input, key) || typeOf(props[key]!) !== 'string' || props[key]!.enum) continue;
     if (quoted.length > 0) input[key] = quoted.shift();
     else if (!restUsed && rest !== '' && required.includes(key)) {
       input[key] = rest;

@@ -1,8 +1,7 @@
 import { generateId as defaultGenerateId, type ChatTransport, type UIMessage } from 'ai';
 import { requestToolNames } from '../tool-names';
 import { chunksFromCompletion } from './completion';
-import { ChatRequestError, unreachable } from '../../core/loop/http-errors';
-import { httpError } from './http-error';
+import { httpFailure, networkFailure } from '../../core/loop/http-errors';
 import { openAIMessages, openAITools } from './request';
 import { createOpenAIChatStreamTransform } from './stream-transform';
 
@@ -53,7 +52,8 @@ export interface OpenAICompatibleTransportOptions {
  * calls to those tools are `tool-<name>` parts, as through the AI SDK endpoint; calls to names
  * the browser does not have are `dynamic-tool` parts.
  *
- * A non-2xx answer rejects with an `APICallError` carrying the server's own message.
+ * A failed request rejects with a `ChatRequestError` (an `APICallError` too): the status, the
+ * server's own message, and whether Retry can help (not for a bad key or a wrong address).
  *
  * @example
  * const transport = createOpenAICompatibleTransport({ baseURL: 'http://localhost:11434/v1', model: 'qwen2.5:7b' });
@@ -88,9 +88,9 @@ export function createOpenAICompatibleTransport(options: OpenAICompatibleTranspo
         // "Failed to fetch" says neither where nor why: a browser talking to a server directly
         // most often meets a server that is down or one that does not allow its origin (CORS).
         if (abortSignal?.aborted || (error instanceof Error && error.name === 'AbortError')) throw error;
-        throw new ChatRequestError(unreachable(url, error));
+        throw networkFailure(url, error);
       }
-      if (!response.ok) throw await httpError(response, url, requestBody);
+      if (!response.ok) throw await httpFailure(response, url);
 
       const contentType = response.headers.get('content-type') ?? '';
       // A server may answer a stream request with one JSON document (a proxy that does not

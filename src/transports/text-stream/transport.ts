@@ -10,6 +10,7 @@ import { createToolMarkerTransform } from '../../core/marker/transform';
 import { toTextOnlyMessages } from '../../core/marker/text-only-messages';
 import { toToolClients } from '../../core/marker/tool-clients';
 import type { ToolSchemas } from '../../core/tools/types';
+import { withHttpErrors } from '../../core/loop/http-errors';
 import { requestToolNames } from '../tool-names';
 import { createTextToChunksTransform } from './text-to-chunks';
 
@@ -53,7 +54,9 @@ class TextStreamTransport<UI_MESSAGE extends UIMessage> extends HttpChatTranspor
   readonly #generateId: () => string;
 
   constructor({ toolMarkers = true, textOnlyMessages, legacyToolClients = false, generateId, ...options }: TextStreamTransportOptions<UI_MESSAGE>) {
-    super(options);
+    // Failures read as every transport's do: status, the server's message, Retry only where it helps.
+    const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+    super({ ...options, fetch: withHttpErrors(fetchImpl) });
     this.#toolMarkers = toolMarkers;
     this.#textOnlyMessages = textOnlyMessages ?? toolMarkers;
     this.#legacyToolClients = legacyToolClients;

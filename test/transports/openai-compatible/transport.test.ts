@@ -118,15 +118,20 @@ describe('createOpenAICompatibleTransport', () => {
   });
 
   it.each([
-    ['an OpenAI error body', () => Response.json({ error: { message: 'model "x" not found', type: 'invalid_request_error' } }, { status: 404 }), 'model "x" not found'],
-    ['a string error', () => Response.json({ error: 'Unauthorized' }, { status: 401 }), 'Unauthorized'],
-    ['a FastAPI detail', () => Response.json({ detail: 'Upstream timed out' }, { status: 502 }), 'Upstream timed out'],
-    ['plain text', () => new Response('Bad gateway from nginx', { status: 502 }), 'Bad gateway from nginx'],
-    ['an empty body', () => new Response('', { status: 503, statusText: 'Service Unavailable' }), '503 Service Unavailable'],
-  ])('rejects a non-2xx answer with %s with the server message', async (_, answer, message) => {
+    [
+      'an OpenAI error body',
+      () => Response.json({ error: { message: 'model "x" not found', type: 'invalid_request_error' } }, { status: 404 }),
+      'HTTP 404 at http://127.0.0.1:1/v1/chat/completions: model "x" not found.',
+      false,
+    ],
+    ['a string error', () => Response.json({ error: 'Unauthorized' }, { status: 401 }), 'HTTP 401: Unauthorized.', false],
+    ['a FastAPI detail', () => Response.json({ detail: 'Upstream timed out' }, { status: 502 }), 'HTTP 502: Upstream timed out.', true],
+    ['plain text', () => new Response('Bad gateway from nginx', { status: 502 }), 'HTTP 502: Bad gateway from nginx.', true],
+    ['an empty body', () => new Response('', { status: 503, statusText: 'Service Unavailable' }), 'HTTP 503 Service Unavailable.', true],
+  ])('rejects a non-2xx answer with %s with the server message, retryable only where it can succeed', async (_, answer, message, retryable) => {
     const { fetch } = recordingFetch(answer);
     await expect(send(transportWith(fetch))).rejects.toThrow(message);
-    await expect(send(transportWith(fetch))).rejects.toHaveProperty('message', message);
+    await expect(send(transportWith(fetch))).rejects.toMatchObject({ name: 'ChatRequestError', message, retryable, isRetryable: retryable });
   });
 
   it('passes the abort signal to fetch', async () => {
