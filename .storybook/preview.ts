@@ -19,6 +19,10 @@ const preview: Preview = {
   // survive a remount without running a tool twice. (The framework's `strictMode` option
   // lives in main.ts; a decorator keeps it with the stories.)
   decorators: [(Story) => createElement(StrictMode, null, createElement(Story))],
+  // "Always allow" is the user's, kept in localStorage across chats: each story starts as a new user.
+  beforeEach: () => {
+    localStorage.clear();
+  },
 };
 
 export default preview;

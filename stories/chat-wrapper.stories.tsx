@@ -167,12 +167,12 @@ export const VeryLongThread: Story = {
       await expect(canvas.getByRole('button', { name: `Show earlier messages (${1000 - shown - 40} more)` })).toHaveFocus();
     });
 
-    await step('scrolling to the top adds another', async () => {
+    await step('scrolling to the top reveals more, a few rows per frame', async () => {
       const shown = rows();
       log.focus();
       log.scrollTop = 0;
       log.dispatchEvent(new Event('scroll'));
-      await waitFor(() => expect(rows()).toBeGreaterThanOrEqual(shown + 40), long);
+      await waitFor(() => expect(rows()).toBeGreaterThan(shown), long);
       await expect(log.scrollTop).toBeGreaterThan(0);
     });
   },

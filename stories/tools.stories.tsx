@@ -172,7 +172,7 @@ export const ApprovalPending: Story = {
   },
 };
 
-/** "Always allow deleteFile" approves this call and every later one of the tool in this chat: the next deletion just runs. */
+/** "Always allow deleteFile" approves this call and every later one of the tool, for this user: the next deletion just runs. */
 export const AlwaysAllow: Story = {
   args: { onStatus: fn() },
   play: async ({ args, canvas, userEvent, step }) => {

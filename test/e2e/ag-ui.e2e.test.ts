@@ -76,7 +76,7 @@ describe('the demo app pointed at an AG-UI agent with ?agui=', () => {
 
     const log = page.getByRole('log');
     await log.getByText(/The agent says: \d+°C in Paris\./).waitFor();
-    const card = log.getByRole('group', { name: 'getWeather' });
+    const card = log.getByRole('group', { name: 'Get weather' });
     await expect.poll(() => card.getAttribute('data-state')).toBe('done');
     await page.getByRole('button', { name: 'Send' }).waitFor();
 

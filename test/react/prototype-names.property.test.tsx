@@ -5,7 +5,7 @@ import { MockLanguageModelV4 } from 'ai/test';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ChatWrapper, defineTool, type ToolCallView, type ToolSet } from 'toolchat';
+import { ChatWrapper, defineTool, humanizeToolName, type ToolCallView, type ToolSet } from 'toolchat';
 import { createChatHandler } from 'toolchat/server';
 import { textResponse, toolCallResponse } from '../support/mock-models';
 import { definedAndCalledArbitrary } from '../support/prototype-names';
@@ -47,8 +47,10 @@ describe('given a model that calls tools named like Object.prototype members', (
 
           const log = screen.getByRole('log');
           for (const [i, name] of called.entries()) {
-            const cards = within(log).getAllByRole('group', { name });
-            expect(cards.length).toBe(called.filter((n) => n === name).length);
+            // A card is named by the tool's title: its name as people read it.
+            const title = humanizeToolName(name);
+            const cards = within(log).getAllByRole('group', { name: title });
+            expect(cards.length).toBe(called.filter((n) => humanizeToolName(n) === title).length);
             if (defined.includes(name)) expect(within(log).getByText(`custom ${name} call_${i} done`)).toBeTruthy();
           }
           expect(within(log).queryAllByText(/^custom /)).toHaveLength(called.filter((name) => defined.includes(name)).length);

@@ -84,7 +84,7 @@ describe('given a ChatWrapper on a server store', () => {
         tools={again}
       />,
     );
-    const card = await screen.findByRole('group', { name: 'slowSearch' });
+    const card = await screen.findByRole('group', { name: 'Slow search' });
     expect(card.getAttribute('data-state')).toBe('interrupted');
     await user.click(within(screen.getByRole('note')).getByRole('button', { name: 'Run again' }));
     await waitFor(() => expect(within(screen.getByRole('log')).getByText('3 cats found.')).toBeTruthy());
