@@ -92,7 +92,6 @@ describe('an approved server-tool call runs at most once', () => {
         throw new Error('connection refused');
       },
       record: async () => {},
-      outcome: async () => undefined,
     };
     const handler = handlerWith({ tools, replayStore: broken });
     const result = resultOf(await send(handler, await approvalBody(handler, 'chat-a')));
