@@ -105,7 +105,7 @@ describe('two instances sharing a Redis replay store', () => {
   });
 
   it("a replay of a run that failed gets that run's error, without a second run", async () => {
-    const failing = vi.fn(async () => {
+    const failing = vi.fn(async (_input: { path: string }): Promise<unknown> => {
       throw new Error('disk is read-only');
     });
     const tools = { deleteFiles: tool({ description: 'Delete files', inputSchema: z.object({ path: z.string() }), needsApproval: true, execute: failing }) };
