@@ -131,3 +131,15 @@ describe('two instances sharing a Redis replay store', () => {
     expect(deleted).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('a Redis client that fails', () => {
+  it('a command timeout without a message: the model reads that Redis timed out, and nothing runs', async () => {
+    class TimeoutError extends Error {}
+    const timingOut: RedisReplayClient = { eval: async () => Promise.reject(new TimeoutError()) };
+    const { tools, deleted } = deleteFilesTool();
+    const handler = handlerWith({ tools, replayStore: redisReplayStore(timingOut) });
+    const result = resultOf(await send(handler, await approvalBody(handler, 'chat-timeout')));
+    expect(result?.errorText).toBe('Tool "deleteFiles" was not run: its run could not be recorded (Redis: the command timed out), so it cannot be sure to run only once.');
+    expect(deleted).not.toHaveBeenCalled();
+  });
+});

@@ -43,14 +43,28 @@ export function redisReplayStore(client: RedisReplayClient, options: RedisReplay
   const px = (ttlMs: number) => String(Math.max(1, Math.ceil(ttlMs)));
   return {
     async claim(key, ttlMs): Promise<ReplayClaim> {
-      const reply = await client.eval(CLAIM, { keys: [prefix + key], arguments: [RUNNING, px(ttlMs)] });
+      const reply = await send(client, CLAIM, prefix + key, [RUNNING, px(ttlMs)]);
       if (reply === null || reply === undefined) return { claimed: true };
       return { claimed: false, outcome: parseOutcome(reply) };
     },
     async record(key, outcome, ttlMs) {
-      await client.eval(RECORD, { keys: [prefix + key], arguments: [JSON.stringify(outcome), px(ttlMs)] });
+      await send(client, RECORD, prefix + key, [JSON.stringify(outcome), px(ttlMs)]);
     },
   };
+}
+
+/**
+ * One `EVAL`, its failure told by name: node-redis's command timeout (5 s by default in
+ * node-redis 6) rejects with a `TimeoutError` that has no message.
+ */
+async function send(client: RedisReplayClient, script: string, key: string, args: string[]): Promise<unknown> {
+  try {
+    return await client.eval(script, { keys: [key], arguments: args });
+  } catch (error) {
+    if (!(error instanceof Error) || error.message !== '') throw error;
+    const name = error.constructor.name && error.constructor.name !== 'Error' ? error.constructor.name : error.name;
+    throw new Error(`Redis: ${name === 'TimeoutError' ? 'the command timed out' : name}`, { cause: error });
+  }
 }
 
 /** A recorded outcome; `undefined` for a running claim, or anything this store did not write. */
