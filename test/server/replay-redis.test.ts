@@ -21,8 +21,8 @@ afterAll(async () => {
   await redis?.stop();
 });
 
-async function connected() {
-  const client = createClient({ url: redis.url });
+async function connected(options: { RESP?: 2 | 3 } = {}) {
+  const client = createClient({ url: redis.url, ...options });
   clients.push(client);
   await client.connect();
   return client;
@@ -128,6 +128,19 @@ describe('two instances sharing a Redis replay store', () => {
     expect(resultOf(await send(a, body))).toEqual({ output: { deleted: '/tmp/cache', at: 1 } });
     expect(resultOf(await send(b, body))).toEqual({ output: { deleted: '/tmp/cache', at: 1 } });
     expect(resultOf(await send(a, body))).toEqual({ output: { deleted: '/tmp/cache', at: 1 } });
+    expect(deleted).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the protocol', () => {
+  it('a RESP3 connection claims, records and replays as RESP2 does', async () => {
+    const { tools, deleted } = deleteFilesTool();
+    const a = handlerWith({ tools, replayStore: redisReplayStore(await connected({ RESP: 3 })) });
+    const b = handlerWith({ tools, replayStore: redisReplayStore(await connected()) });
+    const body = await approvalBody(a, 'chat-resp3');
+    expect(resultOf(await send(a, body))).toEqual({ output: { deleted: '/tmp/cache', at: 1 } });
+    expect(resultOf(await send(a, body))).toEqual({ output: { deleted: '/tmp/cache', at: 1 } });
+    expect(resultOf(await send(b, body))).toEqual({ output: { deleted: '/tmp/cache', at: 1 } });
     expect(deleted).toHaveBeenCalledTimes(1);
   });
 });

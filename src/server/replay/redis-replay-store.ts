@@ -22,10 +22,11 @@ export interface RedisReplayStoreOptions {
 // A claimed call that has not finished: the key exists, with no outcome yet.
 const RUNNING = '{"running":true}';
 
-// Claim and read in one round trip, atomic as every script is: the key's value if it exists
-// (nil reply otherwise), else set it with its time to live. Lua runs on every Redis since 2.6,
+// Claim and read in one round trip, atomic as every script is: the key's value if it exists,
+// else set it with its time to live and answer 1: an integer, the same reply to every client
+// and protocol, so that only this answer can mean "claimed". Lua runs on every Redis since 2.6,
 // where `SET … NX GET` needs 7.0.
-const CLAIM = "local v = redis.call('GET', KEYS[1]) if v then return v end redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) return false";
+const CLAIM = "local v = redis.call('GET', KEYS[1]) if v then return v end redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 1";
 const RECORD = "redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2]) return 1";
 
 /**
@@ -44,7 +45,8 @@ export function redisReplayStore(client: RedisReplayClient, options: RedisReplay
   return {
     async claim(key, ttlMs): Promise<ReplayClaim> {
       const reply = await send(client, CLAIM, prefix + key, [RUNNING, px(ttlMs)]);
-      if (reply === null || reply === undefined) return { claimed: true };
+      // Only the script's own 1 is a claim: a reply this store cannot read means "already ran".
+      if (reply === 1) return { claimed: true };
       return { claimed: false, outcome: parseOutcome(reply) };
     },
     async record(key, outcome, ttlMs) {
