@@ -37,11 +37,21 @@ describe('two instances sharing a Redis replay store', () => {
       release = resolve;
     });
     const { tools, deleted } = deleteFilesTool({ slow });
-    const a = handlerWith({ tools, replayStore: redisReplayStore(await connected()) });
-    const b = handlerWith({ tools, replayStore: redisReplayStore(await connected()) });
+    // Released once every copy has its claim's answer: none can arrive after the record.
+    let answered = 0;
+    const counted = (client: RedisReplayClient): RedisReplayClient => ({
+      eval: async (script, options) => {
+        const reply = await client.eval(script, options);
+        answered++;
+        return reply;
+      },
+    });
+    const a = handlerWith({ tools, replayStore: redisReplayStore(counted(await connected())) });
+    const b = handlerWith({ tools, replayStore: redisReplayStore(counted(await connected())) });
     const body = await approvalBody(a, 'chat-twenty');
 
     const copies = Array.from({ length: 20 }, (_, i) => send(i % 2 === 0 ? a : b, body));
+    await vi.waitFor(() => expect(answered).toBe(20), { timeout: 30_000 });
     await vi.waitFor(() => expect(deleted).toHaveBeenCalledTimes(1));
     release();
     const results = (await Promise.all(copies)).map(resultOf);
