@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { createChatHandler, createDemoModel, memoryReplayStore, redisReplayStore, type ReplayStore } from '../src/server/index';
 import { createToolSigner } from '../src/server/trust/tool-signature';
 
-export type ReplayRole = 'toolchat-memory' | 'toolchat-redis' | 'ai-sdk-approval';
+export type ReplayRole = 'toolchat-memory' | 'toolchat-memory-async' | 'toolchat-redis' | 'ai-sdk-approval';
 
 export const REPLAY_SECRET = 'bench-secret-bench-secret-bench-secret';
 
@@ -46,12 +46,35 @@ async function aiSdkApprovalRoute(request: Request): Promise<Response> {
 export async function replayHandler(role: ReplayRole, redisUrl: string | undefined): Promise<(request: Request) => Promise<Response>> {
   if (role === 'ai-sdk-approval') return aiSdkApprovalRoute;
   let replayStore: ReplayStore = memoryReplayStore();
+  if (role === 'toolchat-memory-async') replayStore = behindATurn(replayStore);
   if (role === 'toolchat-redis') {
     const { createClient } = await import('redis');
-    const client = await createClient(redisUrl === undefined ? {} : { url: redisUrl }).connect();
+    // node-redis 6 gives up on a command after 5 s by default; a wave under this machine's load
+    // can queue replies longer than that, and the bench measures cost, not that limit.
+    const commandOptions = { timeout: 60_000 };
+    const client = await createClient(redisUrl === undefined ? { commandOptions } : { url: redisUrl, commandOptions }).connect();
     replayStore = redisReplayStore(client);
   }
   return createChatHandler({ model: createDemoModel(), secret: REPLAY_SECRET, tools: { getTime }, replayStore });
+}
+
+/**
+ * The memory store answering one event-loop turn later, as a network store does, without any
+ * client: what waiting costs 300 requests in flight (their streams stay alive across the await),
+ * apart from what a Redis client costs.
+ */
+function behindATurn(store: ReplayStore): ReplayStore {
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  return {
+    claim: async (key, ttlMs) => {
+      await turn();
+      return store.claim(key, ttlMs);
+    },
+    record: async (key, outcome, ttlMs) => {
+      await turn();
+      return store.record(key, outcome, ttlMs);
+    },
+  };
 }
 
 const signer = createToolSigner(REPLAY_SECRET);

@@ -44,6 +44,8 @@ const WAVE_TIMEOUT_MS = 60_000;
 type Role = 'toolchat' | 'ai-sdk' | ReplayRole;
 /** Waves of each replay-store run (`BENCH_SERVER_REPLAY_WAVES=0` skips them). */
 const REPLAY_WAVES = Number(process.env.BENCH_SERVER_REPLAY_WAVES ?? 6);
+/** `BENCH_SERVER_REPLAY_ASYNC=1` adds a run with the memory store one event-loop turn away (what any network store's wait costs). */
+const REPLAY_ASYNC = process.env.BENCH_SERVER_REPLAY_ASYNC === '1';
 type ServerMessage = { type: 'ready'; port: number } | { type: 'heap'; bytes: number } | { type: 'busy'; ms: number };
 
 /** A server-side tool, so that its calls are signed and its execute runs in the request. */
@@ -248,7 +250,12 @@ export default async function run(): Promise<BenchRow[]> {
 /** The replay-store runs: approvals only, memory store and (with redis-server here) Redis, against the AI SDK route. */
 async function replayRuns(): Promise<BenchRow[]> {
   const redis: RedisServer | undefined = existsSync(REDIS_SERVER_PATH) ? await startRedisServer() : undefined;
-  const roles: ReplayRole[] = ['toolchat-memory', ...(redis ? (['toolchat-redis'] as const) : []), 'ai-sdk-approval'];
+  const roles: ReplayRole[] = [
+    'toolchat-memory',
+    ...(REPLAY_ASYNC ? (['toolchat-memory-async'] as const) : []),
+    ...(redis ? (['toolchat-redis'] as const) : []),
+    'ai-sdk-approval',
+  ];
   const servers = new Map(await Promise.all(roles.map(async (r) => [r, await startServer(r, redis?.url)] as const)));
   const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
   const runs = new Map(roles.map((r) => [r, { samples: [], rates: [], busyPerRequest: [], heap: [] } as Run]));
@@ -291,6 +298,7 @@ function* replayRows(runs: Map<ReplayRole, Run>): Generator<BenchRow> {
   yield { bench: BENCH, case: 'AI SDK route, approvals: latency p50, whole answer', value: round(p(baseline, 50)), unit: 'ms' };
   for (const [r, name] of [
     ['toolchat-memory', 'createChatHandler + memory replay store'],
+    ['toolchat-memory-async', 'createChatHandler + memory replay store one turn away'],
     ['toolchat-redis', 'createChatHandler + Redis replay store'],
   ] as const) {
     const run = runs.get(r);

@@ -2,7 +2,7 @@ export { createChatHandler } from './create-chat-handler';
 export type { ChatHandlerOptions } from './create-chat-handler';
 export type { UnverifiedToolPart } from './trust/verify-tool-parts';
 export { memoryReplayStore } from './replay/replay-store';
-export type { MemoryReplayStoreOptions, ReplayOutcome, ReplayStore } from './replay/replay-store';
+export type { MemoryReplayStoreOptions, ReplayClaim, ReplayOutcome, ReplayStore } from './replay/replay-store';
 export { redisReplayStore } from './replay/redis-replay-store';
 export type { RedisReplayClient, RedisReplayStoreOptions } from './replay/redis-replay-store';
 export { streamChat } from '../core/model/stream-chat';

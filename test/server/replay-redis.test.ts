@@ -1,6 +1,8 @@
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { redisReplayStore } from 'toolchat/server';
+import { redisReplayStore, type RedisReplayClient } from 'toolchat/server';
+import { tool } from 'ai';
+import { z } from 'zod';
 import { startRedisServer, type RedisServer } from '../support/redis-server';
 import { approvalBody, deleteFilesTool, handlerWith, resultOf } from './approved-call';
 import { chatRequest, readChunks } from './chat-stream';
@@ -19,8 +21,8 @@ afterAll(async () => {
   await redis?.stop();
 });
 
-async function connected() {
-  const client = createClient({ url: redis.url });
+async function connected(options: { RESP?: 2 | 3 } = {}) {
+  const client = createClient({ url: redis.url, ...options });
   clients.push(client);
   await client.connect();
   return client;
@@ -35,11 +37,21 @@ describe('two instances sharing a Redis replay store', () => {
       release = resolve;
     });
     const { tools, deleted } = deleteFilesTool({ slow });
-    const a = handlerWith({ tools, replayStore: redisReplayStore(await connected()) });
-    const b = handlerWith({ tools, replayStore: redisReplayStore(await connected()) });
+    // Released once every copy has its claim's answer: none can arrive after the record.
+    let answered = 0;
+    const counted = (client: RedisReplayClient): RedisReplayClient => ({
+      eval: async (script, options) => {
+        const reply = await client.eval(script, options);
+        answered++;
+        return reply;
+      },
+    });
+    const a = handlerWith({ tools, replayStore: redisReplayStore(counted(await connected())) });
+    const b = handlerWith({ tools, replayStore: redisReplayStore(counted(await connected())) });
     const body = await approvalBody(a, 'chat-twenty');
 
     const copies = Array.from({ length: 20 }, (_, i) => send(i % 2 === 0 ? a : b, body));
+    await vi.waitFor(() => expect(answered).toBe(20), { timeout: 30_000 });
     await vi.waitFor(() => expect(deleted).toHaveBeenCalledTimes(1));
     release();
     const results = (await Promise.all(copies)).map(resultOf);
@@ -79,6 +91,78 @@ describe('two instances sharing a Redis replay store', () => {
     const handler = handlerWith({ tools, replayStore: redisReplayStore(client) });
     const result = resultOf(await send(handler, await approvalBody(handler, 'chat-down')));
     expect(result?.errorText).toMatch(/^Tool "deleteFiles" was not run: its run could not be recorded \(.+\), so it cannot be sure to run only once\.$/);
+    expect(deleted).not.toHaveBeenCalled();
+  });
+
+  it('one command per step: the claim, the record, and a replay (claim and read at once)', async () => {
+    const client = await connected();
+    const sent: string[][] = [];
+    const counting: RedisReplayClient = {
+      eval: (script, options) => {
+        sent.push(options.keys);
+        return client.eval(script, options);
+      },
+    };
+    const { tools, deleted } = deleteFilesTool();
+    const handler = handlerWith({ tools, replayStore: redisReplayStore(counting) });
+    const body = await approvalBody(handler, 'chat-round-trips');
+    expect(resultOf(await send(handler, body))).toEqual({ output: { deleted: '/tmp/cache', at: 1 } });
+    expect(sent).toHaveLength(2);
+    expect(resultOf(await send(handler, body))).toEqual({ output: { deleted: '/tmp/cache', at: 1 } });
+    expect(sent).toHaveLength(3);
+    expect(new Set(sent.flat()).size).toBe(1);
+    expect(deleted).toHaveBeenCalledTimes(1);
+  });
+
+  it("a replay of a run that failed gets that run's error, without a second run", async () => {
+    const failing = vi.fn(async (_input: { path: string }): Promise<unknown> => {
+      throw new Error('disk is read-only');
+    });
+    const tools = { deleteFiles: tool({ description: 'Delete files', inputSchema: z.object({ path: z.string() }), needsApproval: true, execute: failing }) };
+    const handler = handlerWith({ tools, replayStore: redisReplayStore(await connected()) });
+    const body = await approvalBody(handler, 'chat-failed');
+    expect(resultOf(await send(handler, body))?.errorText).toContain('disk is read-only');
+    expect(resultOf(await send(handler, body))?.errorText).toContain('disk is read-only');
+    expect(failing).toHaveBeenCalledTimes(1);
+  });
+
+  it('an ioredis-shaped client behind the one-line adapter (EVAL script numkeys key… arg…)', async () => {
+    const client = await connected();
+    // ioredis spells it `eval(script, numkeys, ...keysAndArgs)`; a raw command stands in for it here.
+    const ioredisLike = { eval: (script: string, numkeys: number, ...rest: string[]) => client.sendCommand(['EVAL', script, String(numkeys), ...rest]) };
+    const adapted: RedisReplayClient = { eval: (script, { keys, arguments: args }) => ioredisLike.eval(script, keys.length, ...keys, ...args) };
+    const { tools, deleted } = deleteFilesTool();
+    const a = handlerWith({ tools, replayStore: redisReplayStore(adapted) });
+    const b = handlerWith({ tools, replayStore: redisReplayStore(await connected()) });
+    const body = await approvalBody(a, 'chat-ioredis');
+    expect(resultOf(await send(a, body))).toEqual({ output: { deleted: '/tmp/cache', at: 1 } });
+    expect(resultOf(await send(b, body))).toEqual({ output: { deleted: '/tmp/cache', at: 1 } });
+    expect(resultOf(await send(a, body))).toEqual({ output: { deleted: '/tmp/cache', at: 1 } });
+    expect(deleted).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the protocol', () => {
+  it('a RESP3 connection claims, records and replays as RESP2 does', async () => {
+    const { tools, deleted } = deleteFilesTool();
+    const a = handlerWith({ tools, replayStore: redisReplayStore(await connected({ RESP: 3 })) });
+    const b = handlerWith({ tools, replayStore: redisReplayStore(await connected()) });
+    const body = await approvalBody(a, 'chat-resp3');
+    expect(resultOf(await send(a, body))).toEqual({ output: { deleted: '/tmp/cache', at: 1 } });
+    expect(resultOf(await send(a, body))).toEqual({ output: { deleted: '/tmp/cache', at: 1 } });
+    expect(resultOf(await send(b, body))).toEqual({ output: { deleted: '/tmp/cache', at: 1 } });
+    expect(deleted).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a Redis client that fails', () => {
+  it('a command timeout without a message: the model reads that Redis timed out, and nothing runs', async () => {
+    class TimeoutError extends Error {}
+    const timingOut: RedisReplayClient = { eval: async () => Promise.reject(new TimeoutError()) };
+    const { tools, deleted } = deleteFilesTool();
+    const handler = handlerWith({ tools, replayStore: redisReplayStore(timingOut) });
+    const result = resultOf(await send(handler, await approvalBody(handler, 'chat-timeout')));
+    expect(result?.errorText).toBe('Tool "deleteFiles" was not run: its run could not be recorded (Redis: the command timed out), so it cannot be sure to run only once.');
     expect(deleted).not.toHaveBeenCalled();
   });
 });

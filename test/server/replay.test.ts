@@ -31,10 +31,21 @@ describe('an approved server-tool call runs at most once', () => {
       release = resolve;
     });
     const { tools, deleted } = deleteFilesTool({ slow });
-    const handler = handlerWith({ tools, replayStore: memoryReplayStore() });
+    // Released once every copy has claimed: none can arrive after the record, under any load.
+    const store = memoryReplayStore();
+    let claims = 0;
+    const counting: ReplayStore = {
+      claim: (key, ttlMs) => {
+        claims++;
+        return store.claim(key, ttlMs);
+      },
+      record: (key, outcome, ttlMs) => store.record(key, outcome, ttlMs),
+    };
+    const handler = handlerWith({ tools, replayStore: counting });
     const body = await approvalBody(handler, 'chat-a');
 
     const copies = Array.from({ length: 20 }, () => send(handler, body));
+    await vi.waitFor(() => expect(claims).toBe(20), { timeout: 30_000 });
     await vi.waitFor(() => expect(deleted).toHaveBeenCalledTimes(1));
     release();
     const results = (await Promise.all(copies)).map(resultOf);
@@ -92,7 +103,6 @@ describe('an approved server-tool call runs at most once', () => {
         throw new Error('connection refused');
       },
       record: async () => {},
-      outcome: async () => undefined,
     };
     const handler = handlerWith({ tools, replayStore: broken });
     const result = resultOf(await send(handler, await approvalBody(handler, 'chat-a')));

@@ -7,17 +7,23 @@
 export type ReplayOutcome = { output: unknown } | { errorText: string };
 
 /**
+ * What {@link ReplayStore.claim} answers: the call is this copy's to run, or an earlier claim
+ * holds it, with that run's outcome once it is recorded (`undefined` while it runs, or when
+ * nothing was kept).
+ */
+export type ReplayClaim = { claimed: true } | { claimed: false; outcome: ReplayOutcome | undefined };
+
+/**
  * A store of used server-tool calls, keyed by the call's signature (unique per call). `claim` is
  * the one step that must be atomic across every instance sharing the store: of any number of
- * claims of one key within `ttlMs`, exactly one gets `true`.
+ * claims of one key within `ttlMs`, exactly one gets `{ claimed: true }`. It answers the others
+ * with what is recorded in the same step, so that a replay costs one round trip.
  */
 export interface ReplayStore {
-  /** Claims `key` for `ttlMs`: `true` for the first claim, `false` while an earlier one lasts. */
-  claim(key: string, ttlMs: number): Promise<boolean>;
+  /** Claims `key` for `ttlMs`, or answers with the earlier claim's recorded outcome. */
+  claim(key: string, ttlMs: number): Promise<ReplayClaim>;
   /** Records the outcome of a claimed call, kept as long as the claim. */
   record(key: string, outcome: ReplayOutcome, ttlMs: number): Promise<void>;
-  /** The recorded outcome of a claimed call; `undefined` while it runs, or when nothing was kept. */
-  outcome(key: string): Promise<ReplayOutcome | undefined>;
 }
 
 /** Options of {@link memoryReplayStore}. */
@@ -61,15 +67,13 @@ export function memoryReplayStore(options: MemoryReplayStoreOptions = {}): Repla
   return {
     async claim(key, ttlMs) {
       sweep();
-      if (live(key)) return false;
+      const entry = live(key);
+      if (entry) return { claimed: false, outcome: entry.outcome };
       entries.set(key, { expiresAt: now() + ttlMs });
-      return true;
+      return { claimed: true };
     },
     async record(key, outcome, ttlMs) {
       entries.set(key, { expiresAt: now() + ttlMs, outcome });
-    },
-    async outcome(key) {
-      return live(key)?.outcome;
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { ToolSet as AIToolSet } from 'ai';
 import { errorMessage } from '../../core/tools/errors';
 import type { ApprovedCall } from '../trust/verify-tool-parts';
-import type { ReplayOutcome, ReplayStore } from './replay-store';
+import type { ReplayClaim, ReplayOutcome, ReplayStore } from './replay-store';
 
 export interface RunOnceOptions {
   /** The verified calls this request approves, by id (see `verifyToolParts`). */
@@ -51,14 +51,14 @@ async function runOnce(name: string, call: ApprovedCall, run: () => unknown, opt
     );
   }
   const recordTtlMs = ttlMs + CLOCK_MARGIN_MS;
-  let claimed: boolean;
+  let claim: ReplayClaim;
   try {
-    claimed = await store.claim(call.signature, recordTtlMs);
+    claim = await store.claim(call.signature, recordTtlMs);
   } catch (error) {
     // Without the record the handler cannot promise one run: it runs none.
     throw new Error(`Tool "${name}" was not run: its run could not be recorded (${errorMessage(error)}), so it cannot be sure to run only once.`);
   }
-  if (!claimed) return replay(name, await store.outcome(call.signature).catch(() => undefined));
+  if (!claim.claimed) return replay(name, claim.outcome);
 
   const keep = (outcome: ReplayOutcome) =>
     store.record(call.signature, recordable(outcome), recordTtlMs).catch((error: unknown) => {
