@@ -1,5 +1,5 @@
 import type { ChatTransport, UIMessage } from 'ai';
-import { withHttpErrors } from '../loop/http-errors';
+import { withHttpErrors } from '../loop/with-http-errors';
 import { withLoop } from '../loop/loop-transport';
 import type { ToolLoop } from '../loop/tool-loop';
 // The AI SDK's default transport, hardened: the one transport a chat needs without options.
