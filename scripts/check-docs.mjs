@@ -93,6 +93,7 @@ function main(args) {
           'toolchat/transports': src('transports/index.ts'),
           'toolchat/server': src('server/index.ts'),
           'toolchat/mcp': src('mcp/index.ts'),
+          'toolchat/marker': src('marker/index.ts'),
         },
       },
       include: ['*.ts', '*.tsx'],
