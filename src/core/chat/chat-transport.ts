@@ -1,14 +1,14 @@
 import type { ChatTransport, UIMessage } from 'ai';
-import { withHttpErrors } from '../loop/http-errors';
+import { withHttpErrors } from '../loop/with-http-errors';
 import { withLoop } from '../loop/loop-transport';
-import type { ToolLoop } from '../loop/tool-loop';
+import type { ToolLoopCore } from '../loop/tool-loop-core';
 // The AI SDK's default transport, hardened: the one transport a chat needs without options.
 import { ToolChatEndpointTransport } from '../../transports/ai-sdk-endpoint';
 import { toRequestMessages } from './request-messages';
 import type { ToolChatOptions } from './types';
 
 export interface ChatTransportContext {
-  loop: ToolLoop;
+  loop: ToolLoopCore;
   /** The chat's options now: `api`, `fetch`, `transport` and `toolMarkers` are read at each request. */
   options: () => ToolChatOptions;
   disposed: () => boolean;
@@ -42,8 +42,10 @@ export function createChatTransport({ loop, options, disposed, beforeRequest }: 
       reconnectToStream: (request) => base().reconnectToStream(request),
     },
     {
+      // The tools' schemas (converted, checked as the handler will) load with the first request.
       requestBody: async (messages) => {
-        const body = loop.requestBody(messages);
+        const { checkedToolSchemas } = await import('../tools/tool-schemas');
+        const body = loop.requestBodyWith(messages, checkedToolSchemas);
         if (!options().legacyToolClients || !body.tools) return body;
         const { toToolClients } = await import('../marker/tool-clients');
         return { ...body, toolClients: toToolClients(body.tools) };

@@ -1,5 +1,5 @@
 import { AbstractChat, type UIMessage } from 'ai';
-import { ToolLoop } from '../loop/tool-loop';
+import { ToolLoopCore } from '../loop/tool-loop-core';
 import { checkLoopOptions } from '../loop/tool-loop-options';
 import { checkNumberOption, numberRules } from '../tools/number-options';
 import type { ToolSet } from '../tools/define-tool';
@@ -37,7 +37,7 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
   let current = options as ToolChatOptions;
   let disposed = false;
   const read = () => current;
-  const loop = new ToolLoop(read);
+  const loop = new ToolLoopCore(read);
   const state = new ToolChatState();
   state.decorate = (message) => applyLoopStates(message, loop.state.calls);
 

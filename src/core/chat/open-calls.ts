@@ -1,7 +1,7 @@
 import { getToolName, isToolUIPart, type AbstractChat, type UIMessage } from 'ai';
 import { isSettled } from '../loop/call-state';
 import { hasToolResult, lastStepToolParts, type ToolPart } from '../loop/rounds';
-import type { ToolLoop } from '../loop/tool-loop';
+import type { ToolLoopCore } from '../loop/tool-loop-core';
 import { INTERRUPTED_TOOL_ERROR } from '../storage/interrupted';
 import { toolErrorMessages } from '../tools/errors';
 import type { ToolCall } from '../tools/types';
@@ -32,7 +32,7 @@ export function openCallsAnywhere(chat: Chat): ToolPart[] {
 }
 
 /** Whether the loop is still working on a call (running, queued, waiting for the app or the user). */
-export function inProgress(loop: ToolLoop, toolCallId: string): boolean {
+export function inProgress(loop: ToolLoopCore, toolCallId: string): boolean {
   const call = loop.state.calls.get(toolCallId);
   return call !== undefined && !isSettled(call.phase);
 }
@@ -57,7 +57,7 @@ export function dropIncompleteCalls(chat: Chat): void {
  * messages"). Calls the loop still works on are stopped first and end as cancelled. Returns
  * nothing when nothing was open, so the caller can send in the same task.
  */
-export function settleOpenCalls(chat: Chat, loop: ToolLoop): Promise<void> | undefined {
+export function settleOpenCalls(chat: Chat, loop: ToolLoopCore): Promise<void> | undefined {
   dropIncompleteCalls(chat);
   const open = openCallsAnywhere(chat);
   if (open.length === 0) return undefined;
@@ -81,7 +81,7 @@ export function settleOpenCalls(chat: Chat, loop: ToolLoop): Promise<void> | und
  * their parts go back to "input available" and the loop runs them, approval rules included;
  * their results then go to the model as usual.
  */
-export function runCallsAgain(chat: Chat, loop: ToolLoop, toolCallIds: readonly string[]): void {
+export function runCallsAgain(chat: Chat, loop: ToolLoopCore, toolCallIds: readonly string[]): void {
   const last = chat.messages.at(-1);
   if (last?.role !== 'assistant') return;
   const calls: ToolCall[] = [];

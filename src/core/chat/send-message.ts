@@ -1,6 +1,6 @@
 import { convertFileListToFileUIParts, generateId, type AbstractChat, type FileUIPart, type UIMessage } from 'ai';
 import { isSettled } from '../loop/call-state';
-import type { ToolLoop } from '../loop/tool-loop';
+import type { ToolLoopCore } from '../loop/tool-loop-core';
 import { settleOpenCalls } from './open-calls';
 import type { SendMessageInput } from './types';
 
@@ -30,7 +30,7 @@ export function toUserMessage(input: SendMessageInput): UIMessage | Promise<UIMe
  * or results about to go back. Waiting for the user (approval), the app (`addToolResult`) or
  * `continue()` is not work: a message then goes at once.
  */
-export function isWorking(chat: Chat, loop: ToolLoop): boolean {
+export function isWorking(chat: Chat, loop: ToolLoopCore): boolean {
   if (chat.status === 'submitted' || chat.status === 'streaming') return true;
   for (const call of loop.state.calls.values()) {
     if (call.runner === 'loop' && !isSettled(call.phase) && call.phase !== 'awaiting-approval') return true;
@@ -39,7 +39,7 @@ export function isWorking(chat: Chat, loop: ToolLoop): boolean {
 }
 
 /** Sends the user's messages as one turn: calls still waiting end as cancelled first. */
-export async function sendUserMessages(chat: Chat, loop: ToolLoop, messages: readonly UIMessage[]): Promise<void> {
+export async function sendUserMessages(chat: Chat, loop: ToolLoopCore, messages: readonly UIMessage[]): Promise<void> {
   const last = messages.at(-1);
   if (!last) return;
   const settling = settleOpenCalls(chat, loop);

@@ -1,13 +1,13 @@
 import { deriveActivity, isBusy } from '../loop/derive-activity';
 import { DEFAULT_MAX_TOOL_ROUNDS } from '../loop/rounds';
-import type { ToolLoop } from '../loop/tool-loop';
+import type { ToolLoopCore } from '../loop/tool-loop-core';
 import { describeActivity, sameActivity, statusLabels } from './activity';
 import type { ToolChatState } from './chat-state';
 import type { ToolChatOptions, ToolChatSnapshot } from './types';
 
 export interface SnapshotSources {
   state: ToolChatState;
-  loop: ToolLoop;
+  loop: ToolLoopCore;
   options: ToolChatOptions;
   storage: ToolChatSnapshot['storage'];
   /** The user's messages on their way out (a file being read, open calls being settled). */

@@ -1,7 +1,7 @@
 import { getToolName, isToolUIPart, type AbstractChat, type UIMessage } from 'ai';
 import { findTool } from '../tools/execute-tool-calls';
 import type { ToolSet } from '../tools/define-tool';
-import type { ToolLoop } from '../loop/tool-loop';
+import type { ToolLoopCore } from '../loop/tool-loop-core';
 import { INTERRUPTED_TOOL_ERROR } from '../storage/interrupted';
 import { createChatPersistence, type ChatPersistence, type LoadedChat } from '../storage/persistence';
 import type { ChatStorage } from '../storage/types';
@@ -12,7 +12,7 @@ import type { ToolChatState } from './chat-state';
 export interface StorageLifecycleTarget {
   chat: AbstractChat<UIMessage>;
   state: ToolChatState;
-  loop: ToolLoop;
+  loop: ToolLoopCore;
   /** Told of every status or loop change at once, of streamed text at the render pace. */
   watch: (watcher: () => void) => () => void;
   storage: ChatStorage;

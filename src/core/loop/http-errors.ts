@@ -127,26 +127,8 @@ export function networkFailure(input: RequestInfo | URL, error: unknown): ChatRe
   return new ChatRequestError(unreachable(input, error), undefined, undefined, true, { url: urlOf(input), cause: error });
 }
 
-type Fetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
-
-/**
- * Wraps a `fetch` so failed chat requests become readable {@link ChatRequestError}s: the
- * status, the server's message (`{ error: { message } }` or text), and "retry in N s" for a
- * `Retry-After`. The AI SDK's default transport would show only the raw body.
- */
-export function withHttpErrors(fetchImpl: Fetch, now: () => number = Date.now): Fetch {
-  return async (input, init) => {
-    let response: Response;
-    try {
-      response = await fetchImpl(input, init);
-    } catch (error) {
-      if (init?.signal?.aborted || (error instanceof Error && error.name === 'AbortError')) throw error;
-      throw networkFailure(input, error);
-    }
-    if (response.ok) return response;
-    throw await httpFailure(response, urlOf(input), now);
-  };
-}
+// One implementation, in its own module: a chat loads this one only when a request fails.
+export { withHttpErrors } from './with-http-errors';
 
 /**
  * Whether sending the failed request again can succeed: what the error banner asks before it
@@ -178,7 +160,7 @@ export function unreachable(input: RequestInfo | URL, error: unknown): string {
   return `Could not reach ${shortUrl(urlOf(input))}: network error or CORS (${reason})`;
 }
 
-function urlOf(input: RequestInfo | URL): string {
+export function urlOf(input: RequestInfo | URL): string {
   return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
 }
 

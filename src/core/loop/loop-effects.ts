@@ -3,7 +3,7 @@ import { formatLoopEvent } from './events';
 import { callChanges, loopEvents } from './loop-events';
 import type { LoopState } from './loop-state';
 import type { LoopAction } from './reduce';
-import type { LoopChat } from './tool-loop';
+import type { LoopChat } from './tool-loop-core';
 import type { ToolLoopOptions } from './tool-loop-options';
 
 /**

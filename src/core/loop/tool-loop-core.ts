@@ -1,0 +1,321 @@
+import { getToolName, type ChatStatus, type FinishReason, type UIMessage, type UIMessageChunk } from 'ai';
+import type { ToolSet } from '../tools/define-tool';
+import { errorMessage } from '../tools/errors';
+import { findTool } from '../tools/execute-tool-calls';
+import { DEFAULT_MAX_OUTPUT_BYTES, serializeToolOutput, toJsonValue } from '../tools/serialize-output';
+import type { CheckedToolSchemas } from '../tools/tool-schemas';
+import type { ToolCall, ToolCallResult, ToolChatRequestBody } from '../tools/types';
+import { createListeners } from '../chat/listeners';
+import { approvalNeeded, type ApprovalAnswer } from './approval';
+import { createCallIdentity } from './call-identity';
+import type { LoopEndReason } from './events';
+import { Limiter } from './limiter';
+import { runEffects } from './loop-effects';
+import { lastStepResults, rememberLastDecision, type LoopDecision } from './loop-policy';
+import { initialLoopState, type LoopState } from './loop-state';
+import { reduce, type LoopAction } from './reduce';
+import { DEFAULT_MAX_TOOL_ROUNDS, lastStepToolParts } from './rounds';
+import { runToolCall } from './run-tool-call';
+import { checkLoopOptions, type ToolLoopOptions } from './tool-loop-options';
+import { readUsage } from './usage';
+
+/** The part of an AI SDK chat the loop drives. */
+export interface LoopChat {
+  readonly messages: UIMessage[];
+  readonly status: ChatStatus;
+  addToolOutput(
+    options:
+      | { tool: string; toolCallId: string; output: unknown }
+      | { tool: string; toolCallId: string; state: 'output-error'; errorText: string },
+  ): void | PromiseLike<void>;
+}
+
+/**
+ * The tool loop of one chat, without React. Its whole state is one `LoopState`, changed only
+ * by `reduce` through `#dispatch`, which then emits the log events, calls the app's
+ * callbacks, hands each settled call's result to the chat and tells subscribers, in that one
+ * place. The class itself does the side effects: running tools, asking for approval, aborting.
+ *
+ * `ToolLoop` is this with `requestBody`; a chat of `createToolChat` uses the core and loads the
+ * check of the tools' schemas with its first request, out of the first load.
+ */
+export class ToolLoopCore {
+  #state: LoopState = initialLoopState;
+  #chat: LoopChat | undefined;
+  #getOptions: () => ToolLoopOptions;
+  #abort = new AbortController();
+  #limiter = new Limiter(() => this.#getOptions().concurrency ?? Number.POSITIVE_INFINITY);
+  /** The user's answer to each call waiting for approval. */
+  #approvals = new Map<string, (answer: ApprovalAnswer) => void>();
+  #listeners = createListeners();
+  #decideNext = rememberLastDecision();
+
+  constructor(getOptions: () => ToolLoopOptions) {
+    this.#getOptions = getOptions;
+    checkLoopOptions(getOptions());
+  }
+
+  attach(chat: LoopChat): void {
+    this.#chat = chat;
+  }
+
+  /** The loop's state now; a new object after every change. */
+  get state(): LoopState {
+    return this.#state;
+  }
+
+  /** Called synchronously after every change of state. */
+  subscribe = (listener: () => void): (() => void) => this.#listeners.subscribe(listener);
+
+  // --- AI SDK Chat callbacks -------------------------------------------------------------
+
+  /** For `ChatInit.onToolCall`: starts the call and returns at once (never awaits the output). */
+  readonly onToolCall = ({ toolCall }: { toolCall: ToolCall }): void => {
+    if (this.#state.calls.has(toolCall.toolCallId)) return;
+    const call = { toolCallId: toolCall.toolCallId, toolName: toolCall.toolName, input: toolCall.input };
+    const tool = findTool(this.#tools(), call.toolName);
+    // A tool without `execute` is the app's to run: it answers with `addToolResult`.
+    const runner = tool && typeof tool.execute !== 'function' ? 'app' : 'loop';
+    const approval = approvalNeeded(tool, call.input, this.#state.alwaysAllowed.has(call.toolName));
+    const asked = approval === true;
+    this.#dispatch({ type: 'call-received', call, runner, asked, deciding: typeof approval !== 'boolean', at: this.#now() });
+    if (runner === 'loop') void this.#run(call, approval);
+  };
+
+  /** For `ChatInit.sendAutomaticallyWhen`: results go back only when all are in and allowed. */
+  readonly sendAutomaticallyWhen = async ({ messages }: { messages: UIMessage[] }): Promise<boolean> => {
+    if (this.#chat?.status === 'error' || !this.decide(messages).send) return false;
+    const auto = this.#getOptions().autoContinue ?? true;
+    let go: boolean = auto !== false;
+    if (typeof auto === 'function') {
+      try {
+        go = await auto(lastStepResults(messages));
+      } catch (error) {
+        // Holding is the safe side: the results stay on screen for `continue()`.
+        console.error('toolchat: autoContinue threw', errorMessage(error));
+        go = false;
+      }
+    }
+    if (!go) this.#dispatch({ type: 'held' });
+    return go && this.#state.control === 'active';
+  };
+
+  /**
+   * The body toolchat adds to a request for these messages (each request is one round), with
+   * the tools' schemas from `check` (`checkedToolSchemas`).
+   * @internal
+   */
+  requestBodyWith(messages: readonly UIMessage[], check: (tools: ToolSet) => CheckedToolSchemas): ToolChatRequestBody {
+    const { final, rounds } = this.decide(messages);
+    this.#dispatch({ type: 'request-sent', rounds, final });
+    if (final) return { toolsDisabled: true };
+    const tools = this.#tools();
+    if (Object.keys(tools).length === 0) return {};
+    const { schemas, rejected } = check(tools);
+    this.#reportRejected(tools, rejected);
+    return { tools: schemas };
+  }
+
+  /** The tool sets whose left-out tools were reported: once per set, not once per request. */
+  #reported = new WeakSet<ToolSet>();
+
+  #reportRejected(tools: ToolSet, rejected: readonly Error[]): void {
+    if (rejected.length === 0 || this.#reported.has(tools)) return;
+    this.#reported.add(tools);
+    for (const error of rejected) {
+      try {
+        this.#getOptions().onError?.(error);
+      } catch (thrown) {
+        console.error('toolchat: onError threw', errorMessage(thrown));
+      }
+    }
+  }
+
+  /**
+   * For each response, the stage every chunk passes: unique call ids, repeated calls and
+   * made-up results dropped, and the usage the model reports counted against the budget.
+   */
+  chunkStage(messages: readonly UIMessage[]): (chunk: UIMessageChunk) => UIMessageChunk | undefined {
+    const identity = createCallIdentity(messages, {
+      isBrowserTool: (toolName) => findTool(this.#tools(), toolName) !== undefined,
+      isKnownCall: (toolCallId) => this.#state.calls.has(toolCallId),
+    });
+    return (chunk) => {
+      const usage = readUsage(chunk);
+      if (usage) this.#dispatch({ type: 'usage-reported', usage });
+      return identity(chunk);
+    };
+  }
+
+  /** For `ChatInit.onFinish` (once per response): ends the round, and tells how the loop ended if it did. */
+  onResponseFinish({
+    message,
+    isAbort,
+    isError,
+    finishReason,
+  }: {
+    message: UIMessage;
+    isAbort: boolean;
+    isError: boolean;
+    finishReason?: FinishReason | undefined;
+  }): LoopEndReason | undefined {
+    const wasRunning = this.#state.running;
+    const ended = isAbort ? 'aborted' : isError ? 'error' : 'complete';
+    const messageId = message.role === 'assistant' ? message.id : undefined;
+    this.#dispatch({ type: 'response-finished', toolCalls: lastStepToolParts(message).length, ended, messageId, finishReason });
+    return wasRunning && !this.#state.running ? this.#state.endReason : undefined;
+  }
+
+  // --- user actions ----------------------------------------------------------------------
+
+  /** The user's message is about to go out: a new turn with a fresh budget. */
+  beginTurn(): void {
+    this.#renewAbort();
+    this.#dispatch({ type: 'user-message' });
+  }
+
+  /** Lifts Stop and a held `autoContinue`, for `continue()` and `retry()`. */
+  resume(): void {
+    this.#renewAbort();
+    this.#dispatch({ type: 'resumed' });
+  }
+
+  /** Results on screen wait for the user (`continue()` or their next message): for a restored chat. */
+  hold(): void {
+    this.#dispatch({ type: 'held' });
+  }
+
+  /** Queues a message the user sent while the loop was busy. */
+  enqueue(message: UIMessage): void {
+    this.#dispatch({ type: 'message-queued', message });
+  }
+
+  /** Takes the queued messages out, to send them. */
+  takeQueue(): readonly UIMessage[] {
+    const { queued } = this.#state;
+    this.#dispatch({ type: 'queue-taken' });
+    return queued;
+  }
+
+  /**
+   * Stops everything: running tools are aborted, and every open call, in any phase, ends as
+   * cancelled at once (also one whose input was still streaming); nothing goes to the model
+   * until the user writes.
+   */
+  stop(): void {
+    const last = this.#chat?.messages.at(-1);
+    const abandoned = lastStepToolParts(last).filter(
+      (part) => part.state === 'input-streaming' && !part.providerExecuted && !this.#state.calls.has(part.toolCallId),
+    );
+    this.#dispatch({
+      type: 'stopped',
+      abandoned: abandoned.map((part) => ({ toolCallId: part.toolCallId, toolName: getToolName(part), input: part.input ?? {} })),
+      messageId: last?.role === 'assistant' ? last.id : undefined,
+      at: this.#now(),
+    });
+    this.#abort.abort();
+    for (const answer of this.#approvals.values()) answer({ approved: false, reason: 'cancelled' });
+    this.#approvals.clear();
+  }
+
+  approve(toolCallId: string): void {
+    this.#answer(toolCallId, { approved: true });
+  }
+
+  deny(toolCallId: string, reason?: string): void {
+    this.#answer(toolCallId, reason === undefined ? { approved: false } : { approved: false, reason });
+  }
+
+  /**
+   * "Always allow": calls of these tools run without asking for the rest of the chat, and
+   * those waiting for approval now run.
+   */
+  alwaysAllow(...toolNames: string[]): void {
+    this.#dispatch({ type: 'tool-always-allowed', toolNames });
+    for (const call of this.#state.calls.values()) {
+      if (call.phase === 'awaiting-approval' && toolNames.includes(call.toolName)) this.approve(call.toolCallId);
+    }
+  }
+
+  /** The result of a tool the app runs itself; ignored for any other call, or once answered. */
+  addToolResult(result: { toolCallId: string; output: unknown } | { toolCallId: string; error: string }): void {
+    const call = this.#state.calls.get(result.toolCallId);
+    if (!call || call.runner !== 'app') return;
+    this.#settle(call, 'error' in result ? { ...call, ok: false, error: String(result.error) } : { ...call, ok: true, output: result.output }, false);
+  }
+
+  /** The decision for the next request with these messages, by the loop's state and options. */
+  decide(messages: readonly UIMessage[]): LoopDecision {
+    const options = this.#getOptions();
+    return this.#decideNext(messages, this.#state, {
+      maxToolRounds: options.maxToolRounds ?? DEFAULT_MAX_TOOL_ROUNDS,
+      maxTokens: options.maxTokens,
+    });
+  }
+
+  // --- internals -------------------------------------------------------------------------
+
+  #dispatch(action: LoopAction): void {
+    const prev = this.#state;
+    const next = reduce(prev, action);
+    if (next === prev) return;
+    this.#state = next;
+    runEffects(action, prev, next, this.#getOptions(), this.#chat, this.#now());
+    this.#listeners.emit();
+  }
+
+  #run(call: ToolCall, approval: boolean | Promise<boolean>): Promise<void> {
+    const options = this.#getOptions();
+    return runToolCall(call, {
+      approval,
+      // Decided while the user may have chosen "Always allow" for the tool meanwhile.
+      decided: (ask) => this.#dispatch({ type: 'approval-decided', toolCallId: call.toolCallId, ask: ask && !this.#state.alwaysAllowed.has(call.toolName) }),
+      signal: this.#abort.signal,
+      tools: this.#tools(),
+      timeoutMs: options.timeoutMs,
+      random: options.random,
+      limiter: this.#limiter,
+      askUser: () => {
+        if (this.#state.calls.get(call.toolCallId)?.phase !== 'awaiting-approval') return Promise.resolve({ approved: true });
+        return new Promise((resolve) => this.#approvals.set(call.toolCallId, resolve));
+      },
+      started: () => this.#dispatch({ type: 'call-started', toolCallId: call.toolCallId }),
+      progressed: (output) => this.#dispatch({ type: 'call-progressed', toolCallId: call.toolCallId, output: toJsonValue(output) }),
+      finish: (result, cancelled) => this.#settle(call, result, cancelled),
+    });
+  }
+
+  #answer(toolCallId: string, answer: ApprovalAnswer): void {
+    const resolve = this.#approvals.get(toolCallId);
+    if (!resolve) return;
+    this.#approvals.delete(toolCallId);
+    this.#dispatch({ type: 'approval-answered', toolCallId, ...answer, at: this.#now() });
+    resolve(answer);
+  }
+
+  #settle(call: ToolCall, result: ToolCallResult, cancelled: boolean): void {
+    let output: unknown;
+    let settled = result;
+    if (result.ok) {
+      try {
+        output = serializeToolOutput(result.output, this.#getOptions().maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES);
+      } catch (error) {
+        // `serializeToolOutput` does not throw; should it ever, the call still gets its result.
+        settled = { ...call, ok: false, error: `The output of tool "${call.toolName}" could not be serialised: ${errorMessage(error)}` };
+      }
+    }
+    this.#dispatch({ type: 'call-settled', toolCallId: call.toolCallId, result: settled, output, cancelled, at: this.#now() });
+  }
+
+  #renewAbort(): void {
+    if (this.#abort.signal.aborted) this.#abort = new AbortController();
+  }
+
+  #tools(): ToolSet {
+    return this.#getOptions().tools ?? {};
+  }
+
+  #now(): number {
+    return (this.#getOptions().now ?? Date.now)();
+  }
+}
