@@ -1,4 +1,4 @@
-import { AbstractChat, type UIMessage } from 'ai';
+import { AbstractChat, type ChatTransport, type UIMessage } from 'ai';
 import { ToolLoopCore } from '../loop/tool-loop-core';
 import { checkLoopOptions } from '../loop/tool-loop-options';
 import { checkNumberOption, numberRules } from '../tools/number-options';
@@ -91,6 +91,8 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
   const selectToolCalls = createToolCallsSelector();
   /** The user's messages on their way out, not yet in the conversation. */
   let pendingSends = 0;
+  /** An answer in flight on the server is being resumed: a new message waits for it. */
+  let resuming = false;
   let storageState: ToolChatSnapshot['storage'] = options.storage ? 'loading' : 'none';
   let snapshot: ToolChatSnapshot | undefined;
   const getState = (): ToolChatSnapshot => {
@@ -112,9 +114,9 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
   // Messages sent while the loop worked (or the stored chat loaded) go once it is free.
   let waiters: { resolve: () => void; reject: (error: unknown) => void }[] = [];
   const sendQueue = () => {
-    if (disposed || storageState === 'loading' || loop.state.queued.length === 0 || isWorking(chat, loop)) return;
+    if (disposed || storageState === 'loading' || resuming || loop.state.queued.length === 0 || isWorking(chat, loop)) return;
     queueMicrotask(() => {
-      if (disposed || loop.state.queued.length === 0 || isWorking(chat, loop)) return;
+      if (disposed || resuming || loop.state.queued.length === 0 || isWorking(chat, loop)) return;
       const sent = waiters;
       waiters = [];
       // Counted as sending from the moment it leaves the queue: never idle in between.
@@ -156,8 +158,24 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
   })().finally(() => {
     if (storageState === 'loading') storageState = 'ready';
     notifier.changed();
+    resumeOnServer();
     sendQueue();
   });
+
+  // A server that keeps the conversation may still be producing its answer (the page was
+  // reloaded mid-answer): take it up where the restored thread ends. It answers 204 when
+  // nothing is in flight, and the AI SDK then leaves the chat as it is. A thread with no message
+  // has no answer in flight: the server stores the user's message before it answers.
+  function resumeOnServer() {
+    if (disposed || state.messages.length === 0 || !serverConversation(current.transport)) return;
+    resuming = true;
+    void chat.resumeStream().finally(() => {
+      resuming = false;
+      if (disposed) return;
+      notifier.changed();
+      sendQueue();
+    });
+  }
 
   const toolChat: ToolChat = {
     get id() {
@@ -173,7 +191,7 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
       const made = toUserMessage(input);
       const message = made instanceof Promise ? await made : made;
       // Never two requests at once, nor one before the stored chat is back: the message waits.
-      if (storageState === 'loading' || isWorking(chat, loop) || loop.state.queued.length > 0) {
+      if (storageState === 'loading' || resuming || isWorking(chat, loop) || loop.state.queued.length > 0) {
         const sent = new Promise<void>((resolve, reject) => waiters.push({ resolve, reject }));
         loop.enqueue(message);
         sendQueue();
@@ -190,6 +208,8 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
     stop() {
       loop.stop();
       void chat.stop();
+      // Aborting the request does not stop an answer the server keeps (a reload aborts it too).
+      void serverConversation(current.transport)?.stopOnServer(chat.id);
     },
     async retry() {
       if (disposed) return;
@@ -258,6 +278,19 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
     },
   };
   return toolChat as unknown as ToolChat<TOOLS>;
+}
+
+/**
+ * The transport of a server that keeps the conversation (`ServerConversationTransport`), found
+ * by its `stopOnServer`: the chat core never imports it, so apps without a store never download it.
+ */
+function serverConversation(transport: ChatTransport<UIMessage> | undefined): ServerStop | undefined {
+  const candidate = transport as Partial<ServerStop> | undefined;
+  return typeof candidate?.stopOnServer === 'function' ? (candidate as ServerStop) : undefined;
+}
+
+interface ServerStop {
+  stopOnServer(chatId: string): Promise<void>;
 }
 
 /** Options are the app's code: a bad number is a `TypeError` naming it, where it enters. */

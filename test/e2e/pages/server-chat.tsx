@@ -1,16 +1,15 @@
-// A page on a server store: the AI SDK's useChat with toolchat's ServerConversationTransport and
-// serverStorage, resuming an answer in flight after a reload (`resume: true`).
-import { useChat } from '@ai-sdk/react';
-import type { UIMessage } from 'ai';
+// A page on a server store: toolchat's useToolChat with ServerConversationTransport and
+// serverStorage. The chat restores the thread, resumes an answer in flight after a reload, and
+// its stop() stops the answer on the server: nothing here is wired by hand.
 import { createRoot } from 'react-dom/client';
-import { ServerConversationTransport, serverStorage } from 'toolchat';
+import { ServerConversationTransport, serverStorage, useToolChat } from 'toolchat';
 
 const api = '/api/chat';
-const id = 'e2e-chat';
+const storage = serverStorage({ api });
 const transport = new ServerConversationTransport({ api });
 
-function Chat({ initial }: { initial: UIMessage[] }) {
-  const { messages, sendMessage, status, stop } = useChat({ id, messages: initial, transport, resume: true });
+function Chat() {
+  const { messages, sendMessage, status, stop } = useToolChat({ id: 'e2e-chat', storage, transport });
   return (
     <div>
       <div role="log">
@@ -20,16 +19,10 @@ function Chat({ initial }: { initial: UIMessage[] }) {
           </p>
         ))}
       </div>
-      <button type="button" onClick={() => void sendMessage({ text: 'Say hello' })}>
+      <button type="button" onClick={() => void sendMessage('Say hello')}>
         Send
       </button>
-      <button
-        type="button"
-        onClick={() => {
-          void stop();
-          void transport.stopOnServer(id);
-        }}
-      >
+      <button type="button" onClick={() => stop()}>
         Stop
       </button>
       <p role="status">{status}</p>
@@ -37,6 +30,4 @@ function Chat({ initial }: { initial: UIMessage[] }) {
   );
 }
 
-// The thread as the server keeps it (the answer in flight is not in it yet: it is resumed).
-const record = await serverStorage({ api }).load(id);
-createRoot(document.getElementById('root')!).render(<Chat initial={(record?.messages ?? []) as UIMessage[]} />);
+createRoot(document.getElementById('root')!).render(<Chat />);
