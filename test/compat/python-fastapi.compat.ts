@@ -80,7 +80,8 @@ describe('examples/python-fastapi', () => {
       await page.getByRole('button', { name: 'Send' }).click();
       const log = page.getByRole('log');
       await log.getByText('The server clock answered.').waitFor({ timeout: 30_000 });
-      await log.getByText('getServerTime').first().waitFor();
+      // The card is named by the tool's title, as people read it.
+      await log.getByText('Get server time').first().waitFor();
       await page.getByRole('button', { name: 'Send' }).waitFor();
       expect(runs, server.output()).toBe(1);
       expect(errors).toEqual([]);

@@ -2,6 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { SqlDatabase } from './sql';
 import { createSqlStore, type SqlStoreOptions } from './sql-store';
 import type { ConversationStore } from './types';
+import { importOptionalPeer } from '../optional-peer';
 
 export interface PGliteStoreOptions extends SqlStoreOptions {
   /**
@@ -25,7 +26,7 @@ export function pgliteStore(options: PGliteStoreOptions = {}): ConversationStore
   const open = () =>
     (opened ??= options.db
       ? Promise.resolve(options.db)
-      : import('@electric-sql/pglite').then(({ PGlite }) => PGlite.create(options.dataDir === undefined ? {} : { dataDir: options.dataDir })));
+      : importOptionalPeer<typeof import('@electric-sql/pglite')>('@electric-sql/pglite').then(({ PGlite }) => PGlite.create(options.dataDir === undefined ? {} : { dataDir: options.dataDir })));
   const db = pgliteDatabase(open);
   // Only what this store opened; an app's own instance stays the app's to close.
   return createSqlStore({ ...db, close: async () => (opened && !options.db ? db.close() : undefined) }, options);

@@ -1,6 +1,7 @@
 import type { SqlDatabase, SqlQueryable } from './sql';
 import { createSqlStore, type SqlStoreOptions } from './sql-store';
 import type { ConversationStore } from './types';
+import { importOptionalPeer } from '../optional-peer';
 
 /** The part of a `pg` client the store uses (a `PoolClient`). */
 export interface PgClientLike extends SqlQueryable {
@@ -32,7 +33,7 @@ export function postgresStore(options: PostgresStoreOptions = {}): ConversationS
   const open = () =>
     (opened ??= options.pool
       ? Promise.resolve(options.pool)
-      : import('pg').then((pg) => {
+      : importOptionalPeer<typeof import('pg')>('pg').then((pg) => {
           const connectionString = options.connectionString ?? readEnv('DATABASE_URL');
           if (!connectionString) throw new Error('postgresStore needs a connectionString (or DATABASE_URL)');
           const Pool = pg.default.Pool;

@@ -1,5 +1,6 @@
 import type { Publisher, Subscriber } from 'resumable-stream/generic';
 import type { ChatStreams } from './types';
+import { importOptionalPeer } from '../optional-peer';
 
 /** A node-redis (`redis` package) client, as far as this module uses it. */
 export interface RedisClientLike {
@@ -41,13 +42,13 @@ export function redisStreams(options: RedisStreamsOptions = {}): ChatStreams {
       if (!publisher) {
         const url = options.url ?? readEnv('REDIS_URL');
         if (!url) throw new Error('redisStreams needs a url (or REDIS_URL)');
-        const { createClient } = await import('redis');
+        const { createClient } = await importOptionalPeer<typeof import('redis')>('redis');
         publisher = createClient({ url }) as unknown as RedisClientLike;
         await publisher.connect();
       }
       const subscriber = publisher.duplicate();
       await subscriber.connect();
-      const { createResumableStreamContext } = await import('resumable-stream/generic');
+      const { createResumableStreamContext } = await importOptionalPeer<typeof import('resumable-stream/generic')>('resumable-stream/generic');
       const context = createResumableStreamContext({
         keyPrefix: prefix,
         waitUntil: null,
