@@ -8,7 +8,9 @@ const external = [...Object.keys(pkg.peerDependencies), ...Object.keys(pkg.depen
 // vitest.config.ts `alias` and tsconfig.json `paths`); peers and dependencies stay external (and
 // their subpaths). Declarations come from scripts/build-types.mjs.
 export default defineConfig({
-  oxc: { jsx: { runtime: 'automatic' } },
+  // The published build never uses React's development runtime, whatever NODE_ENV the build runs
+  // under (the compatibility job packs from inside vitest, where it is `test`).
+  oxc: { jsx: { runtime: 'automatic', development: false } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
