@@ -95,6 +95,11 @@ describe('a restored thread of 10,000 messages in Chromium', () => {
     const page = await open(errors);
     const log = page.getByRole('log', { name: 'Conversation' });
     await log.getByText('Answer 4999 ends here.').waitFor();
+    // The message actions load after the first render and give each row its action bar: a
+    // reader's first PageUp comes after that, and a measure taken across it would count the
+    // rows growing as a jump.
+    await log.getByRole('group', { name: 'Message actions' }).first().waitFor({ state: 'attached' });
+    await settle(page);
     await log.focus();
 
     // Each PageUp moves the row at the top down by at most a screen, also when it shows a page more.
