@@ -1,4 +1,5 @@
 import type { HttpChatTransportInitOptions, UIMessage } from 'ai';
+import { underEndpoint } from '../core/http/endpoint-path';
 import { ToolChatEndpointTransport } from './ai-sdk-endpoint';
 
 /**
@@ -34,8 +35,8 @@ export class ServerConversationTransport extends ToolChatEndpointTransport {
       return { ...prepared, body: sendOnlyNewMessages(prepared.body) };
     };
     if (!this.prepareReconnectToStreamRequest) {
-      // The AI SDK's resume address, under the address the chat last posted to.
-      this.prepareReconnectToStreamRequest = ({ id, api }) => ({ api: `${this.#apiOf.get(id) ?? api}/${encodeURIComponent(id)}/stream` });
+      // The AI SDK's resume address, under the address the chat last posted to (its query kept).
+      this.prepareReconnectToStreamRequest = ({ id, api }) => ({ api: streamAddress(this.#apiOf.get(id) ?? api, id) });
     }
   }
 
@@ -49,7 +50,7 @@ export class ServerConversationTransport extends ToolChatEndpointTransport {
     const fetchImpl = this.fetch ?? globalThis.fetch;
     const headers = await (typeof this.headers === 'function' ? this.headers() : this.headers);
     const credentials = await (typeof this.credentials === 'function' ? this.credentials() : this.credentials);
-    await fetchImpl(`${api}/${encodeURIComponent(chatId)}/stream`, {
+    await fetchImpl(streamAddress(api, chatId), {
       method: 'DELETE',
       // The page may be closing.
       keepalive: true,
@@ -57,4 +58,9 @@ export class ServerConversationTransport extends ToolChatEndpointTransport {
       ...(credentials === undefined ? {} : { credentials }),
     }).catch(() => {});
   }
+}
+
+/** `{api}/{chatId}/stream`, before any query of `api`. */
+function streamAddress(api: string, chatId: string): string {
+  return underEndpoint(api, `/${encodeURIComponent(chatId)}/stream`);
 }

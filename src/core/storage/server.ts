@@ -1,5 +1,6 @@
 import { CHAT_RECORD_VERSION, type ChatRecord, type ChatStorage, type ChatSummary } from './types';
 import type { UIMessage } from 'ai';
+import { underEndpoint } from '../http/endpoint-path';
 
 /** A `ChatStorage` whose threads can also be renamed (what a list of threads offers). */
 export interface ThreadStorage extends ChatStorage {
@@ -45,12 +46,12 @@ interface ThreadBody {
  * answered (the client sends only what is new), so the browser never uploads a whole thread.
  */
 export function serverStorage(options: ServerStorageOptions = {}): ThreadStorage {
-  const api = (options.api ?? '/api/chat').replace(/\/$/, '');
+  const api = options.api ?? '/api/chat';
   const request = async (method: string, path: string, body?: unknown): Promise<Response> => {
     const headers = { ...(typeof options.headers === 'function' ? options.headers() : options.headers) };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const fetchImpl = options.fetch ?? globalThis.fetch;
-    return fetchImpl(`${api}${path}`, {
+    return fetchImpl(underEndpoint(api, path), {
       method,
       headers,
       credentials: options.credentials ?? 'same-origin',
