@@ -1,7 +1,16 @@
 import { useMemo, useState } from 'react';
-import { ChatWrapper, createAgUiTransport, demoTools, localStorageStorage, type ToolCallView } from 'toolchat';
+import {
+  ChatWrapper,
+  createAgUiTransport,
+  demoTools,
+  localStorageStorage,
+  ServerConversationTransport,
+  serverStorage,
+  ThreadList,
+  type ToolCallView,
+} from 'toolchat';
 import { mcpToolRenderers, useMcpTools } from 'toolchat/mcp';
-import { ChatList, useCurrentChat } from './chat-list';
+import { useCurrentChat } from './current-chat';
 import { McpConnect } from './mcp-connect';
 import { DemoSettingsBar, MarkersHint, SettingsDisclosure, useDemoSettings } from './settings';
 import { WeatherCard } from './weather-card';
@@ -16,19 +25,29 @@ const suggestions = [
   'Tell me a long story',
 ];
 
-// Saved in this browser, so a reload keeps the conversation.
-const storage = localStorageStorage({ prefix: 'toolchat-demo' });
-
-// `?agui=<url>`: the chat talks to that AG-UI agent instead of /api/chat, as a chat of its own.
+// `?agui=<url>`: the chat talks to that AG-UI agent instead of /api/chat, as a chat of its own,
+// kept in this browser (the agent keeps nothing for us).
 const agUiUrl = new URLSearchParams(window.location.search).get('agui');
 const agUiTransport = agUiUrl ? createAgUiTransport({ url: agUiUrl }) : undefined;
+
+// The conversations live on the demo's server, per browser (an anonymous cookie): the list is
+// the server's threads, a reload shows the thread from the server and resumes an answer in
+// flight, and each request carries only the new message.
+const storage = agUiTransport ? localStorageStorage({ prefix: 'toolchat-demo' }) : serverStorage({ api: '/api/chat' });
+// One per mode: marker mode's requests say so in the address, and its resume goes under it.
+const transports = {
+  native: new ServerConversationTransport({ api: '/api/chat' }),
+  markers: new ServerConversationTransport({ api: '/api/chat?toolMarkers=on' }),
+};
+const threadLabels = { untitled: 'New conversation' };
 
 const weatherCard = { getWeather: (call: ToolCallView) => <WeatherCard call={call} /> };
 
 /**
- * The demo chat: browser-side tools, the endpoint at /api/chat served by the dev server. The
- * chat comes first; the list of chats beside it; theme, marker mode, MCP and WebMCP in Settings.
- * The current chat's id is in the URL, so "New chat" and a reload keep the chat on screen.
+ * The demo chat: browser-side tools, the endpoint at /api/chat served by the dev server, which
+ * keeps the conversations. The chat comes first; the server's list of chats beside it; theme,
+ * marker mode, MCP and WebMCP in Settings. The current chat's id is in the URL, so "New chat"
+ * and a reload keep the chat on screen.
  */
 export function App() {
   const [settings, changeSettings] = useDemoSettings();
@@ -56,14 +75,21 @@ export function App() {
         </SettingsDisclosure>
       </header>
       <div className="demo-body">
-        <ChatList storage={storage} current={chatId} onSelect={setChatId} version={saved} />
+        <ThreadList
+          storage={storage}
+          activeId={agUiTransport ? 'demo-agui' : chatId}
+          onSelect={setChatId}
+          refreshKey={saved}
+          labels={threadLabels}
+          className="demo-chats"
+        />
         <main className="demo-main">
           {markers && <MarkersHint />}
           <ChatWrapper
             // Read at each request: marker mode applies from the next message on. An AG-UI agent
             // (`?agui=`) is a chat of its own.
             key={agUiTransport ? 'agui' : 'endpoint'}
-            {...(agUiTransport ? { transport: agUiTransport } : { api: markers ? '/api/chat?toolMarkers=on' : '/api/chat' })}
+            transport={agUiTransport ?? (markers ? transports.markers : transports.native)}
             toolMarkers={markers ? 'on' : 'off'}
             id={agUiTransport ? 'demo-agui' : chatId}
             onChatChange={setChatId}

@@ -5,7 +5,7 @@ import { toNodeHandler } from '../src/server/node-handler.ts';
 type Handler = (request: Request) => Promise<Response>;
 
 /**
- * Mounts `createChatHandler` at `/api/chat` on Vite's dev and preview servers, loaded through
+ * Mounts `createChatHandler` at `/api/chat` (and the routes under it) on Vite's dev and preview servers, loaded through
  * Vite so the demo runs the package's own TypeScript source: the real path
  * client → server → model → browser tool → server. `toNodeHandler` streams both ways and
  * aborts the model when the browser goes away or presses Stop, at any point of the answer.
@@ -17,6 +17,8 @@ export function chatApiPlugin(loadHandler: (server?: ViteDevServer) => Promise<H
       handler ??= loadHandler(server);
       return (await handler)(request);
     });
+    // Connect matches the path and everything under it: the thread and resume routes too.
+    // `toNodeHandler` reads `originalUrl`, the address before Connect cut the mount path off.
     middlewares.use('/api/chat', (req, res) => serve(req, res));
   };
   return {

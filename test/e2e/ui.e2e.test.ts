@@ -235,11 +235,11 @@ describe.each(['light', 'dark'] as const)('the chat UI in Chromium, %s', (scheme
     await log.getByText("It's 21°C and sunny in Paris.").waitFor();
     expect(new URL(page.url()).searchParams.get('chat')).toBe(second);
     const chats = page.getByRole('navigation', { name: 'Chats' });
-    await expect.poll(() => chats.getByRole('link').count()).toBe(2);
+    await expect.poll(() => chats.getByRole('listitem').count()).toBe(2);
     expect(await chats.locator('[aria-current="page"]').textContent()).toContain('weather');
     await screenshot(page, `ui-${scheme}-chat-list`);
 
-    await chats.getByRole('link', { name: /2\+2/ }).click();
+    await chats.getByRole('button', { name: /^What is 2\+2/ }).click();
     await log.getByText('2+2 = 4.').waitFor();
     expect(new URL(page.url()).searchParams.get('chat')).toBe(first);
     expect(await axeViolations(page)).toEqual([]);
