@@ -1,3 +1,5 @@
+import { newChatId } from 'toolchat/server';
+
 type Handler = (request: Request) => Promise<Response>;
 
 /** The cookie holding a visitor's id. */
@@ -27,7 +29,8 @@ export function anonymousUsers(): {
     getUserId: (request) => cookieUser(request) ?? given.get(request),
     withUser: (handler) => async (request) => {
       if (cookieUser(request)) return handler(request);
-      const userId = randomId();
+      // 128 bits from the platform's CSPRNG, as a chat id is made.
+      const userId = newChatId();
       given.set(request, userId);
       const response = await handler(request);
       // A copy: a handler's Response may have immutable headers.
@@ -45,9 +48,4 @@ function cookieUser(request: Request): string | undefined {
     if (name === DEMO_USER_COOKIE && value && USER_ID.test(value)) return value;
   }
   return undefined;
-}
-
-function randomId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Buffer.from(bytes).toString('base64url');
 }
