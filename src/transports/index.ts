@@ -4,4 +4,10 @@ export * from './demo/index';
 export * from './anthropic/index';
 export * from './gemini/index';
 export * from './ag-ui/index';
-export { ServerConversationTransport, sendOnlyNewMessages } from './server-conversation';
+export {
+  ServerConversationTransport,
+  sendOnlyNewMessages,
+  serverConversations,
+  type ServerConversations,
+  type ServerConversationsOptions,
+} from './server-conversation';

@@ -1,5 +1,6 @@
 import type { HttpChatTransportInitOptions, UIMessage } from 'ai';
 import { underEndpoint } from '../core/http/endpoint-path';
+import { serverStorage, type ServerStorageOptions, type ThreadStorage } from '../core/storage/server';
 import { ToolChatEndpointTransport } from './ai-sdk-endpoint';
 
 /**
@@ -63,4 +64,35 @@ export class ServerConversationTransport extends ToolChatEndpointTransport {
 /** `{api}/{chatId}/stream`, before any query of `api`. */
 function streamAddress(api: string, chatId: string): string {
   return underEndpoint(api, `/${encodeURIComponent(chatId)}/stream`);
+}
+
+/** Options of {@link serverConversations}: one endpoint, reached the same way by both halves. */
+export type ServerConversationsOptions = ServerStorageOptions;
+
+/** What a chat on a store-backed handler needs: spread it into `ChatWrapper` or `useToolChat`. */
+export interface ServerConversations {
+  /** The user's threads on the server (`serverStorage`): give it to `ThreadList` too. */
+  storage: ThreadStorage;
+  /** Sends only the new message, resumes an answer in flight, stops it on the server. */
+  transport: ServerConversationTransport;
+}
+
+/**
+ * The storage and the transport of a chat whose conversations the server keeps
+ * (`createChatHandler({ store })`), on one endpoint with the same `fetch`, `headers` and
+ * `credentials`: `<ChatWrapper {...conversations} id={chatId} tools={tools} />`. Make it once
+ * (at module level): the transport remembers where each chat's answer can be resumed.
+ */
+export function serverConversations(options: ServerConversationsOptions = {}): ServerConversations {
+  const api = options.api ?? '/api/chat';
+  const credentials = options.credentials ?? 'same-origin';
+  return {
+    storage: serverStorage({ ...options, api, credentials }),
+    transport: new ServerConversationTransport({
+      api,
+      credentials,
+      ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+      ...(options.headers === undefined ? {} : { headers: options.headers }),
+    }),
+  };
 }
