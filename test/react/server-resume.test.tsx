@@ -77,7 +77,8 @@ async function leaveMidAnswer(fetch: typeof globalThis.fetch) {
   first.unmount();
 }
 
-describe('given a chat on a server that keeps its answers in flight', () => {
+// Each page load imports the whole package anew (vi.resetModules): seconds on a loaded machine.
+describe('given a chat on a server that keeps its answers in flight', { timeout: 20_000 }, () => {
   it('a reload mid-answer resumes it and finishes it, without asking the model again', async () => {
     const { model, run } = gatedModel();
     const { fetch, requests } = server(model);
