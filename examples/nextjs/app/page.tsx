@@ -1,6 +1,7 @@
 'use client';
 
-import { ChatWrapper, defineTool } from 'toolchat';
+import { useEffect, useState } from 'react';
+import { ChatWrapper, defineTool, newChatId, serverConversations, ThreadList } from 'toolchat';
 import { z } from 'zod';
 
 // Runs in the browser when the model calls it.
@@ -12,6 +13,42 @@ const tools = {
   }),
 };
 
+// The conversations live on the server (app/api/chat/[[...path]]/route.ts): `storage` is the
+// user's threads (a chat is loaded from the server), and `transport` sends only the new message
+// and resumes an answer in flight after a reload.
+const conversations = serverConversations({ api: '/api/chat' });
+
+/** The chat on screen, kept in the address (`?chat=…`) so that a reload opens it again. */
+function useChatId(): [string | undefined, (id: string) => void] {
+  const [chatId, setChatId] = useState<string>();
+  // Read after hydration: the server renders the page without an address of its own.
+  useEffect(() => setChatId(new URLSearchParams(location.search).get('chat') ?? newChatId()), []);
+  useEffect(() => {
+    if (chatId) history.replaceState(null, '', `?chat=${encodeURIComponent(chatId)}`);
+  }, [chatId]);
+  return [chatId, setChatId];
+}
+
 export default function Page() {
-  return <ChatWrapper api="/api/chat" tools={tools} />;
+  const [chatId, setChatId] = useChatId();
+  // Bumped when an answer ends: the list reads the threads again (a new chat's title).
+  const [answers, setAnswers] = useState(0);
+  return (
+    <div style={{ display: 'flex', gap: 16, height: '100dvh', padding: 16, boxSizing: 'border-box' }}>
+      <div style={{ flex: '0 0 240px', overflowY: 'auto' }}>
+        <ThreadList storage={conversations.storage} activeId={chatId} onSelect={setChatId} refreshKey={answers} />
+      </div>
+      <main style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        {chatId && (
+          <ChatWrapper
+            {...conversations}
+            id={chatId}
+            onChatChange={setChatId}
+            tools={tools}
+            onFinish={() => setAnswers((count) => count + 1)}
+          />
+        )}
+      </main>
+    </div>
+  );
 }

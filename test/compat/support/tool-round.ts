@@ -1,13 +1,19 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /**
  * One browser tool round as a user has it: ask for the weather, the browser runs the app's own
  * `getWeather` tool, the demo model answers from its result. `answer` holds values only that tool
  * returns, so seeing it proves the round went browser → tool → model → page. `chatPath`: the
- * endpoint whose POSTs are counted.
+ * endpoint whose POSTs are counted. `afterRound`: more checks on the same page (its cookies kept).
  */
-export async function weatherRound(browser: Browser, url: string, answer: RegExp, chatPath = '/api/chat'): Promise<{ chatRequests: number }> {
+export async function weatherRound(
+  browser: Browser,
+  url: string,
+  answer: RegExp,
+  chatPath = '/api/chat',
+  afterRound?: (page: Page) => Promise<void>,
+): Promise<{ chatRequests: number }> {
   const page = await browser.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -21,6 +27,7 @@ export async function weatherRound(browser: Browser, url: string, answer: RegExp
     await page.getByRole('button', { name: 'Send' }).click();
     await page.getByRole('log').getByText(answer).waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Send' }).waitFor({ timeout: 10_000 });
+    await afterRound?.(page);
     expect(errors).toEqual([]);
     return { chatRequests };
   } finally {
