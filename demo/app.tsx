@@ -81,6 +81,8 @@ export function App() {
           onSelect={setChatId}
           refreshKey={saved}
           labels={threadLabels}
+          // The chat's toolbar has "New chat".
+          newChatButton={false}
           className="demo-chats"
         />
         <main className="demo-main">

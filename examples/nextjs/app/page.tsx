@@ -36,7 +36,8 @@ export default function Page() {
   return (
     <div style={{ display: 'flex', gap: 16, height: '100dvh', padding: 16, boxSizing: 'border-box' }}>
       <div style={{ flex: '0 0 240px', overflowY: 'auto' }}>
-        <ThreadList storage={conversations.storage} activeId={chatId} onSelect={setChatId} refreshKey={answers} />
+        {/* The chat's toolbar has "New chat": one button of that name. */}
+        <ThreadList storage={conversations.storage} activeId={chatId} onSelect={setChatId} refreshKey={answers} newChatButton={false} />
       </div>
       <main style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         {chatId && (

@@ -50,6 +50,13 @@ export interface ThreadListProps {
   onSelect: (chatId: string) => void;
   /** Start a new chat. @default onSelect(newChatId()) */
   onNew?: () => void;
+  /**
+   * Show the "New chat" button. Turn it off beside a `ChatWrapper` with a `storage`, which has
+   * one of its own: one button of that name, not two. Deleting the current chat still starts a
+   * new one (`onNew`).
+   * @default true
+   */
+  newChatButton?: boolean;
   /** Change it to list the threads again (after an answer, say). */
   refreshKey?: unknown;
   labels?: Partial<ThreadListLabels>;
@@ -66,7 +73,16 @@ function canRename(storage: ChatStorage | ThreadStorage): storage is ThreadStora
  * The user's chats, newest first: switch, start a new one, rename, delete. Rename and delete
  * show at once and are undone, with a message, when the storage refuses them.
  */
-export function ThreadList({ storage, activeId, onSelect, onNew, refreshKey, labels: labelOverrides, className }: ThreadListProps) {
+export function ThreadList({
+  storage,
+  activeId,
+  onSelect,
+  onNew,
+  newChatButton = true,
+  refreshKey,
+  labels: labelOverrides,
+  className,
+}: ThreadListProps) {
   const labels = { ...defaultLabels, ...labelOverrides };
   const [list, setList] = useState<ListState>({ status: 'loading' });
   const [failure, setFailure] = useState<string | undefined>();
@@ -134,9 +150,11 @@ export function ThreadList({ storage, activeId, onSelect, onNew, refreshKey, lab
 
   return (
     <nav className={className ? `toolchat-threads ${className}` : 'toolchat-threads'} aria-label={labels.threads} data-state={list.status}>
-      <button type="button" className="toolchat-threads-new" onClick={startNew}>
-        {labels.newChat}
-      </button>
+      {newChatButton && (
+        <button type="button" className="toolchat-threads-new" onClick={startNew}>
+          {labels.newChat}
+        </button>
+      )}
       {failure && (
         <p role="alert" className="toolchat-threads-error">
           {failure}

@@ -62,6 +62,18 @@ describe('given a ThreadList of two chats', () => {
     expect(onSelect).toHaveBeenLastCalledWith(expect.stringMatching(/^[A-Za-z0-9_-]{22}$/));
   });
 
+  it('shows no "New chat" button with newChatButton={false}, and still starts a new chat when the current one is deleted', async () => {
+    const user = userEvent.setup();
+    const onSelect = vi.fn();
+    const { storage, settle } = fakeStorage(threads);
+    render(<ThreadList storage={storage} activeId="older" onSelect={onSelect} newChatButton={false} />);
+    const remove = await screen.findByRole('button', { name: 'Delete Weather in Paris' });
+    expect(screen.queryByRole('button', { name: 'New chat' })).toBeNull();
+    await user.click(remove);
+    settle();
+    expect(onSelect).toHaveBeenCalledWith(expect.stringMatching(/^[A-Za-z0-9_-]{22}$/));
+  });
+
   it('lists the current chat before its first answer is stored', async () => {
     const { storage } = fakeStorage(threads);
     render(<ThreadList storage={storage} activeId="brand-new" onSelect={() => {}} />);
