@@ -3,8 +3,8 @@
 // sizes, prints one table and, when every bench ran, writes it into bench/README.md.
 import { build } from 'esbuild';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureCompetitors, measureSizes } from '../scripts/size.mjs';
@@ -23,7 +23,11 @@ const files = readdirSync(here)
   .filter((name) => only.length === 0 || only.some((filter) => name.includes(filter)))
   .sort();
 
-const out = mkdtempSync(join(tmpdir(), 'toolchat-bench-'));
+// Inside node_modules, not the system's temporary directory: optional peers (PGlite, pg, redis)
+// are imported by a specifier bundlers leave alone, which Node resolves from the bundle's place.
+const cache = join(root, 'node_modules', '.cache');
+mkdirSync(cache, { recursive: true });
+const out = mkdtempSync(join(cache, 'toolchat-bench-'));
 
 function fromNodeModules(names) {
   return {
@@ -39,10 +43,18 @@ function fromNodeModules(names) {
 }
 
 async function bundle(file) {
-  const outfile = join(out, file.replace(/\.tsx?$/, '.mjs'));
+  const name = file.replace(/\.tsx?$/, '');
+  const outdir = join(out, name);
+  const outfile = join(outdir, `${name}.mjs`);
   await build({
     entryPoints: [join(here, file)],
-    outfile,
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    // Split at dynamic imports as an app's bundler does: in one file esbuild wraps every module a
+    // dynamic import reaches in a lazy initialiser, and a module importing zod's namespace then
+    // ran before zod's classes existed ("ZodEnum is not a constructor").
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
     platform: 'node',
     format: 'esm',
