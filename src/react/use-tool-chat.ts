@@ -11,23 +11,47 @@ import type { UseToolChatResult } from './types';
  * (`useToolChat(options)`): created once, options passed on in an effect, disposed on unmount.
  */
 
-/** Reads a slice of the chat; re-renders only when the slice changes (`Object.is`, or `isEqual`). */
+/** Reads a slice of the chat; re-renders only when the slice changes (`Object.is`, or `isEqual`). Keep `selector` stable (`useCallback`). */
 export function useToolChatSelector<TOOLS extends ToolSet, SLICE>(
   chat: ToolChat<TOOLS>,
   selector: (state: ToolChatSnapshot<TOOLS>) => SLICE,
   isEqual: (a: SLICE, b: SLICE) => boolean = Object.is,
 ): SLICE {
+  return useStoreSelector(chat, selector, isEqual);
+}
+
+/** Nothing changes here: a part outside a provider selects from this. */
+const noStore = { getState: () => undefined, subscribe: () => () => {} };
+
+/**
+ * `useToolChatSelector` for parts that also work without a chat: `selector` gets `undefined`
+ * when `chat` is. The same hook either way, so a part may pass a chat on one render and not the next.
+ * @internal
+ */
+export function useOptionalToolChatSelector<SLICE>(
+  chat: ToolChat | undefined,
+  selector: (state: ToolChatSnapshot | undefined) => SLICE,
+  isEqual: (a: SLICE, b: SLICE) => boolean = Object.is,
+): SLICE {
+  return useStoreSelector<ToolChatSnapshot | undefined, SLICE>(chat ?? noStore, selector, isEqual);
+}
+
+function useStoreSelector<STATE, SLICE>(
+  store: { getState(): STATE; subscribe(listener: () => void): () => void },
+  selector: (state: STATE) => SLICE,
+  isEqual: (a: SLICE, b: SLICE) => boolean,
+): SLICE {
   const getSlice = useMemo(() => {
-    let last: { state: ToolChatSnapshot<TOOLS>; slice: SLICE } | undefined;
+    let last: { state: STATE; slice: SLICE } | undefined;
     return () => {
-      const state = chat.getState();
-      if (last?.state === state) return last.slice;
+      const state = store.getState();
+      if (last && last.state === state) return last.slice;
       const slice = selector(state);
       last = { state, slice: last && isEqual(last.slice, slice) ? last.slice : slice };
       return last.slice;
     };
-  }, [chat, selector, isEqual]);
-  return useSyncExternalStore(chat.subscribe, getSlice, getSlice);
+  }, [store, selector, isEqual]);
+  return useSyncExternalStore(store.subscribe, getSlice, getSlice);
 }
 
 /**
