@@ -98,9 +98,9 @@ export function isToolChat<TOOLS extends ToolSet>(value: ToolChat<TOOLS> | ToolC
 }
 
 function resultOf<TOOLS extends ToolSet>(chat: ToolChat<TOOLS>, state: ToolChatSnapshot<TOOLS>): UseToolChatResult<TOOLS> {
-  // The calls of this render's snapshot: a memoised row compares what the old and the new
-  // `getToolCall` return for its calls, so each answers for its own render.
-  const toolCalls = chat.getToolCalls();
+  // The chat's own lookup, stable for its life: a `MessageList` given it knows the chat and
+  // lets each row subscribe to its own calls (see `chatOfLookup`).
+  lookups.set(chat.getToolCall as Lookup, chat as unknown as ToolChat);
   return {
     ...state,
     id: chat.id,
@@ -118,9 +118,21 @@ function resultOf<TOOLS extends ToolSet>(chat: ToolChat<TOOLS>, state: ToolChatS
     editMessage: chat.editMessage,
     addToolOutput: chat.addToolOutput,
     addToolResult: chat.addToolResult,
-    getToolCall: (toolCallId) => toolCalls.get(toolCallId),
-    toolCalls,
+    getToolCall: chat.getToolCall,
+    toolCalls: chat.getToolCalls(),
   };
+}
+
+type Lookup = (toolCallId: string) => unknown;
+const lookups = new WeakMap<Lookup, ToolChat>();
+
+/**
+ * The chat whose `getToolCall` this is (as `useToolChat` returns it), if any: parts given it
+ * as a prop select from that chat, as they would from one in context.
+ * @internal
+ */
+export function chatOfLookup(getToolCall: Lookup | undefined): ToolChat | undefined {
+  return getToolCall ? lookups.get(getToolCall) : undefined;
 }
 
 // --- context ---------------------------------------------------------------------------

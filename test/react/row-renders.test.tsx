@@ -7,6 +7,9 @@ import { z } from 'zod';
 import {
   ChatWrapper,
   createToolChat,
+  MessageList,
+  useToolChat,
+  type ToolChat,
   defineTool,
   memoryGrants,
   preloadMarkdown,
@@ -209,6 +212,53 @@ describe('a custom UI on ToolChatProvider', () => {
     const last = chat.getState().messages.at(-1)!;
     expect(rendered).toEqual([last.id]);
     expect(within(screen.getByRole('group', { name: 'deleteFile' })).queryByRole('button')).toBeNull();
+    await write(response(2), [{ type: 'text-end', id: 't' }, { type: 'finish-step' }, { type: 'finish' }]);
+    response(2).close();
+    chat.dispose();
+  });
+});
+
+describe('a MessageList given useToolChat\'s lookup and actions as props, with no provider', () => {
+  it('still renders only the row whose message or calls changed', async () => {
+    const user = userEvent.setup();
+    const { transport, response } = liveTransport();
+    const { renderTool, snapshot, since } = counters();
+    const chat = createToolChat({ transport, tools, grants: memoryGrants(), initialMessages: longThread(8, { toolsPerAnswer: 1 }) });
+    function Layout({ chat }: { chat: ToolChat<typeof tools> }) {
+      const result = useToolChat(chat);
+      return (
+        <MessageList
+          messages={result.messages}
+          busy={result.busy}
+          getToolCall={result.getToolCall}
+          renderTool={renderTool}
+          onApprove={result.approve}
+          onDeny={result.deny}
+          endings={result.loop.endings}
+        />
+      );
+    }
+    render(<Layout chat={chat} />);
+    void chat.sendMessage('Delete notes.txt');
+    await waitFor(() => expect(response(1)).toBeTruthy());
+    await write(response(1), [
+      { type: 'start' },
+      { type: 'start-step' },
+      { type: 'tool-input-available', toolCallId: 'd1', toolName: 'deleteFile', input: { path: 'notes.txt' } },
+      { type: 'finish-step' },
+      { type: 'finish' },
+    ]);
+    response(1).close();
+    await screen.findByText('deleteFile awaiting-approval');
+    let before = snapshot();
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(response(2)).toBeTruthy());
+    expect(since(before)).toEqual(['d1']);
+    before = snapshot();
+    await write(response(2), [{ type: 'start' }, { type: 'start-step' }, { type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'Deleted' }]);
+    await write(response(2), [{ type: 'text-delta', id: 't', delta: ' it.' }]);
+    await screen.findByText('Deleted it.');
+    expect(since(before)).toEqual(['d1']);
     await write(response(2), [{ type: 'text-end', id: 't' }, { type: 'finish-step' }, { type: 'finish' }]);
     response(2).close();
     chat.dispose();

@@ -5,7 +5,7 @@ import { isToolPart } from '../../core/chat/part-states';
 import { toolCallView, type ToolCallViews } from '../../core/chat/tool-call-views';
 import type { ToolChatSnapshot } from '../../core/chat/types';
 import type { ToolCallView } from '../types';
-import { useOptionalToolChatSelector } from '../use-tool-chat';
+import { chatOfLookup, useOptionalToolChatSelector } from '../use-tool-chat';
 import { toolCallViewFromPart } from './tool-call-view';
 
 const NO_VIEWS: readonly ToolCallView[] = [];
@@ -19,9 +19,12 @@ const NO_VIEWS: readonly ToolCallView[] = [];
 export function useMessageCalls(
   chat: ToolChat | undefined,
   message: UIMessage,
-  getToolCall: ((toolCallId: string) => ToolCallView | undefined) | undefined,
+  givenGetToolCall: ((toolCallId: string) => ToolCallView | undefined) | undefined,
 ): readonly ToolCallView[] {
-  const fromChat = chat && !getToolCall ? chat : undefined;
+  // `useToolChat().getToolCall` names its chat: select from it rather than read at render.
+  const linked = chatOfLookup(givenGetToolCall);
+  const getToolCall = linked ? undefined : givenGetToolCall;
+  const fromChat = linked ?? (getToolCall ? undefined : chat);
   const select = useCallback(
     (state: ToolChatSnapshot | undefined) => viewsOf(message, state && fromChat ? fromChat.getToolCalls() : undefined),
     [message, fromChat],
