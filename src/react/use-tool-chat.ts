@@ -11,23 +11,47 @@ import type { UseToolChatResult } from './types';
  * (`useToolChat(options)`): created once, options passed on in an effect, disposed on unmount.
  */
 
-/** Reads a slice of the chat; re-renders only when the slice changes (`Object.is`, or `isEqual`). */
+/** Reads a slice of the chat; re-renders only when the slice changes (`Object.is`, or `isEqual`). Keep `selector` stable (`useCallback`). */
 export function useToolChatSelector<TOOLS extends ToolSet, SLICE>(
   chat: ToolChat<TOOLS>,
   selector: (state: ToolChatSnapshot<TOOLS>) => SLICE,
   isEqual: (a: SLICE, b: SLICE) => boolean = Object.is,
 ): SLICE {
+  return useStoreSelector(chat, selector, isEqual);
+}
+
+/** Nothing changes here: a part outside a provider selects from this. */
+const noStore = { getState: () => undefined, subscribe: () => () => {} };
+
+/**
+ * `useToolChatSelector` for parts that also work without a chat: `selector` gets `undefined`
+ * when `chat` is. The same hook either way, so a part may pass a chat on one render and not the next.
+ * @internal
+ */
+export function useOptionalToolChatSelector<SLICE>(
+  chat: ToolChat | undefined,
+  selector: (state: ToolChatSnapshot | undefined) => SLICE,
+  isEqual: (a: SLICE, b: SLICE) => boolean = Object.is,
+): SLICE {
+  return useStoreSelector<ToolChatSnapshot | undefined, SLICE>(chat ?? noStore, selector, isEqual);
+}
+
+function useStoreSelector<STATE, SLICE>(
+  store: { getState(): STATE; subscribe(listener: () => void): () => void },
+  selector: (state: STATE) => SLICE,
+  isEqual: (a: SLICE, b: SLICE) => boolean,
+): SLICE {
   const getSlice = useMemo(() => {
-    let last: { state: ToolChatSnapshot<TOOLS>; slice: SLICE } | undefined;
+    let last: { state: STATE; slice: SLICE } | undefined;
     return () => {
-      const state = chat.getState();
-      if (last?.state === state) return last.slice;
+      const state = store.getState();
+      if (last && last.state === state) return last.slice;
       const slice = selector(state);
       last = { state, slice: last && isEqual(last.slice, slice) ? last.slice : slice };
       return last.slice;
     };
-  }, [chat, selector, isEqual]);
-  return useSyncExternalStore(chat.subscribe, getSlice, getSlice);
+  }, [store, selector, isEqual]);
+  return useSyncExternalStore(store.subscribe, getSlice, getSlice);
 }
 
 /**
@@ -74,9 +98,9 @@ export function isToolChat<TOOLS extends ToolSet>(value: ToolChat<TOOLS> | ToolC
 }
 
 function resultOf<TOOLS extends ToolSet>(chat: ToolChat<TOOLS>, state: ToolChatSnapshot<TOOLS>): UseToolChatResult<TOOLS> {
-  // The calls of this render's snapshot: a memoised row compares what the old and the new
-  // `getToolCall` return for its calls, so each answers for its own render.
-  const toolCalls = chat.getToolCalls();
+  // The chat's own lookup, stable for its life: a `MessageList` given it knows the chat and
+  // lets each row subscribe to its own calls (see `chatOfLookup`).
+  lookups.set(chat.getToolCall as Lookup, chat as unknown as ToolChat);
   return {
     ...state,
     id: chat.id,
@@ -94,9 +118,21 @@ function resultOf<TOOLS extends ToolSet>(chat: ToolChat<TOOLS>, state: ToolChatS
     editMessage: chat.editMessage,
     addToolOutput: chat.addToolOutput,
     addToolResult: chat.addToolResult,
-    getToolCall: (toolCallId) => toolCalls.get(toolCallId),
-    toolCalls,
+    getToolCall: chat.getToolCall,
+    toolCalls: chat.getToolCalls(),
   };
+}
+
+type Lookup = (toolCallId: string) => unknown;
+const lookups = new WeakMap<Lookup, ToolChat>();
+
+/**
+ * The chat whose `getToolCall` this is (as `useToolChat` returns it), if any: parts given it
+ * as a prop select from that chat, as they would from one in context.
+ * @internal
+ */
+export function chatOfLookup(getToolCall: Lookup | undefined): ToolChat | undefined {
+  return getToolCall ? lookups.get(getToolCall) : undefined;
 }
 
 // --- context ---------------------------------------------------------------------------

@@ -30,7 +30,10 @@ export function decideNext(
   const next = nextRequest(messages, limits.maxToolRounds);
   const overBudget = limits.maxTokens !== undefined && state.tokensUsed >= limits.maxTokens && next.rounds > 0;
   const final: FinalReason | undefined = next.toolsDisabled ? 'max-rounds' : overBudget ? 'budget' : undefined;
-  let send = next.send && !state.finalSent && state.control === 'active';
+  // An answer with nothing in it ends the round: the results it answered are not sent again.
+  const last = messages.at(-1);
+  const answeredEmpty = last !== undefined && state.endings.get(last.id) === 'empty';
+  let send = next.send && !answeredEmpty && !state.finalSent && state.control === 'active';
   if (send) {
     for (const part of lastStepToolParts(messages.at(-1))) {
       const call = state.calls.get(part.toolCallId);

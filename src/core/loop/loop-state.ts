@@ -7,10 +7,10 @@ export type FinalReason = 'max-rounds' | 'budget';
 
 /**
  * How an answer ended when it did not simply finish: cut by the model's token limit
- * (`length`) or its content filter, by an error, by Stop, or made without tools at the round
- * limit or the token budget.
+ * (`length`) or its content filter, by an error, by Stop, made without tools at the round
+ * limit or the token budget, or finished with nothing in it (`empty`: no text, call or reasoning).
  */
-export type AnswerEnding = 'length' | 'content-filter' | 'error' | 'stopped' | FinalReason;
+export type AnswerEnding = 'length' | 'content-filter' | 'error' | 'stopped' | 'empty' | FinalReason;
 
 /**
  * Whether the loop may send by itself: `stopped` after Stop (nothing goes to the model until

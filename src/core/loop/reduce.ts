@@ -35,6 +35,8 @@ export type LoopAction =
       ended: 'complete' | 'aborted' | 'error';
       messageId: string | undefined;
       finishReason: FinishReason | undefined;
+      /** The response wrote nothing (no text, call or reasoning): the model ended without an answer. */
+      empty?: boolean;
     }
   /**
    * A call's input is complete; `runner: 'app'` for tools the app answers itself. `asked` when
@@ -185,6 +187,7 @@ function endingOf(action: Extract<LoopAction, { type: 'response-finished' }>, fi
   if (action.ended === 'error') return 'error';
   if (action.ended === 'aborted') return undefined;
   if (action.finishReason === 'length' || action.finishReason === 'content-filter') return action.finishReason;
+  if (action.empty) return 'empty';
   return final;
 }
 

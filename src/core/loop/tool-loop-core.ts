@@ -18,6 +18,7 @@ import { DEFAULT_MAX_TOOL_ROUNDS, lastStepToolParts } from './rounds';
 import { runToolCall } from './run-tool-call';
 import { checkLoopOptions, type ToolLoopOptions } from './tool-loop-options';
 import { readUsage } from './usage';
+import { responseBase, wroteNothing, type ResponseBase } from './response-content';
 
 /** The part of an AI SDK chat the loop drives. */
 export interface LoopChat {
@@ -107,6 +108,7 @@ export class ToolLoopCore {
    */
   requestBodyWith(messages: readonly UIMessage[], check: (tools: ToolSet) => CheckedToolSchemas): ToolChatRequestBody {
     const { final, rounds } = this.decide(messages);
+    this.#requestBase = responseBase(messages);
     this.#dispatch({ type: 'request-sent', rounds, final });
     if (final) return { toolsDisabled: true };
     const tools = this.#tools();
@@ -115,6 +117,9 @@ export class ToolLoopCore {
     this.#reportRejected(tools, rejected);
     return { tools: schemas };
   }
+
+  /** Where the conversation stood when the last request left: its response writes after it. */
+  #requestBase: ResponseBase | undefined;
 
   /** The tool sets whose left-out tools were reported: once per set, not once per request. */
   #reported = new WeakSet<ToolSet>();
@@ -162,7 +167,12 @@ export class ToolLoopCore {
     const wasRunning = this.#state.running;
     const ended = isAbort ? 'aborted' : isError ? 'error' : 'complete';
     const messageId = message.role === 'assistant' ? message.id : undefined;
-    this.#dispatch({ type: 'response-finished', toolCalls: lastStepToolParts(message).length, ended, messageId, finishReason });
+    // A response that wrote nothing called no tool, whatever the step before it (the results it
+    // answers) holds: counted as a round, it would send those results again, forever.
+    const empty = ended === 'complete' && wroteNothing(message, this.#requestBase);
+    this.#requestBase = undefined;
+    const toolCalls = empty ? 0 : lastStepToolParts(message).length;
+    this.#dispatch({ type: 'response-finished', toolCalls, ended, messageId, finishReason, empty });
     return wasRunning && !this.#state.running ? this.#state.endReason : undefined;
   }
 

@@ -13,11 +13,12 @@ import type { ToolRenderers } from './tool-call-card';
 import { Composer } from './composer';
 import { EmptyState } from './empty-state';
 import { ErrorBanner } from './error-banner';
-import { ToolChatLabelsProvider, defaultUiLabels, useToolChatLabels, type UiLabels } from './labels';
+import { ToolChatLabelsProvider, useToolChatLabels, type UiLabels } from './labels';
 import { MessageActionsProvider, preloadMessageActions, type MessageActionsValue } from './message-actions';
 import { MessageList } from './message-list';
 import { StatusIndicator } from './status-indicator';
 import { ToolTitlesProvider } from './tool-title';
+import { ToolRenderersProvider } from './tool-renderers';
 
 // Memoised here, not where they are exported: while tokens stream their props do not change,
 // so each commit renders only the message list.
@@ -107,21 +108,15 @@ export function ChatWrapper<TOOLS extends ToolSet = ToolSet>({
     if (messageActions) void preloadMessageActions();
   }, [messageActions]);
   const inputRef = useRef<HTMLTextAreaElement | null>(null);
-  // Stable callbacks keep the memoised message rows from re-rendering on every token.
-  const latest = useRef(chat);
-  latest.current = chat;
-  const onApprove = useCallback((id: string) => latest.current.approve(id), []);
-  const onDeny = useCallback((id: string) => latest.current.deny(id), []);
-  const onAlwaysAllow = useCallback((toolName: string) => latest.current.alwaysAllow(toolName), []);
-  const continuePrompt = options.labels?.continuePrompt ?? defaultUiLabels.continuePrompt;
-  const onContinue = useCallback(() => void latest.current.continue(continuePrompt), [continuePrompt]);
-  const onRunAgain = useCallback((ids: readonly string[]) => latest.current.runAgain(ids), []);
+  // The rows, cards and pinned approvals take the actions from the chat in context; the
+  // wrapper's own buttons use the instance's methods, stable for its life.
+  const instance = chat.chat;
   const onSend = useCallback(
-    (text: string, files?: FileUIPart[]) => void latest.current.sendMessage(files && files.length > 0 ? { text, files } : text),
-    [],
+    (text: string, files?: FileUIPart[]) => void instance.sendMessage(files && files.length > 0 ? { text, files } : text),
+    [instance],
   );
-  const onRegenerate = useCallback(() => void latest.current.regenerate(), []);
-  const onEdit = useCallback((messageId: string, text: string) => void latest.current.editMessage(messageId, text), []);
+  const onRegenerate = useCallback(() => void instance.regenerate(), [instance]);
+  const onEdit = useCallback((messageId: string, text: string) => void instance.editMessage(messageId, text), [instance]);
   const last = chat.messages.at(-1);
   const idle = !chat.busy;
   const lastAnswerId = last?.role === 'assistant' ? last.id : undefined;
@@ -129,19 +124,23 @@ export function ChatWrapper<TOOLS extends ToolSet = ToolSet>({
     () => ({ idle, lastAnswerId, onRegenerate, onEdit }),
     [idle, lastAnswerId, onRegenerate, onEdit],
   );
-  const onSuggestion = useCallback((text: string) => {
-    void latest.current.sendMessage(text);
-    inputRef.current?.focus();
-  }, []);
+  const onSuggestion = useCallback(
+    (text: string) => {
+      void instance.sendMessage(text);
+      inputRef.current?.focus();
+    },
+    [instance],
+  );
 
   const empty = useMemo(() => <EmptyState suggestions={suggestions} onSuggestion={onSuggestion} />, [suggestions, onSuggestion]);
 
   return (
-    <ToolChatProvider chat={chat.chat}>
+    <ToolChatProvider chat={instance}>
     <ToolChatLabelsProvider labels={options.labels}>
       <CodeHighlighterProvider highlight={highlightCode}>
         <ImageOriginsProvider origins={imageOrigins}>
         <ToolTitlesProvider tools={options.tools}>
+        <ToolRenderersProvider renderTool={renderTool as ToolRenderers | undefined}>
         <MessageActionsProvider value={messageActions ? actions : undefined}>
         <div
           className={className ? `toolchat ${className}` : 'toolchat'}
@@ -153,26 +152,14 @@ export function ChatWrapper<TOOLS extends ToolSet = ToolSet>({
               <NewChatButton onClick={newChat} disabled={chat.messages.length === 0} />
             </div>
           )}
-          <MessageList
-            messages={chat.messages}
-            busy={chat.busy}
-            getToolCall={chat.getToolCall}
-            renderTool={renderTool as ToolRenderers | undefined}
-            onApprove={onApprove}
-            onDeny={onDeny}
-            onAlwaysAllow={onAlwaysAllow}
-            endings={chat.loop.endings}
-            maxToolRounds={options.maxToolRounds}
-            onContinue={onContinue}
-            onRunAgain={onRunAgain}
-            empty={empty}
-          />
-          <PendingApprovals onApprove={onApprove} onDeny={onDeny} />
+          <MessageList messages={chat.messages} busy={chat.busy} empty={empty} />
+          <PendingApprovals />
           <StableStatusIndicator activity={chat.activity} showError={!chat.error} />
           {chat.error && <ErrorBanner error={chat.error} onRetry={() => void chat.retry()} />}
           <StableComposer onSend={onSend} onStop={chat.stop} busy={chat.busy} inputRef={inputRef} attachments={attachments} />
         </div>
         </MessageActionsProvider>
+        </ToolRenderersProvider>
         </ToolTitlesProvider>
         </ImageOriginsProvider>
       </CodeHighlighterProvider>

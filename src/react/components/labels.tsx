@@ -120,6 +120,8 @@ export const defaultUiLabels: UiLabels = {
         return `Stopped after ${maxToolRounds} tool ${maxToolRounds === 1 ? 'round' : 'rounds'}`;
       case 'budget':
         return 'Stopped at the token budget';
+      case 'empty':
+        return 'The model ended without an answer';
     }
   },
   continue: 'Continue',

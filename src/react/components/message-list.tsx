@@ -1,27 +1,40 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { UIMessage } from 'ai';
 import type { AnswerEnding } from '../../core/loop/loop-state';
 import type { ToolCallView } from '../types';
 import { useToolChatLabels } from './labels';
+import { MessageListSettingsContext, useMessageListSettings, type MessageListSettings } from './message-list-settings';
 import { MessagePage } from './message-page';
 import type { ToolRenderers } from './tool-call-card';
+import { ToolRenderersProvider, useToolRenderers } from './tool-renderers';
 import { useHistoryWindow } from './use-history-window';
+import { useSharedMessages } from './use-shared-messages';
 import { useStablePages } from './use-stable-pages';
 import { useStickToBottom } from './use-stick-to-bottom';
 
+/**
+ * Inside a `ToolChatProvider` (or `ChatWrapper`) `messages` and `busy` are all a list needs:
+ * each row reads its calls, its ending and the actions from the chat. The other props are for
+ * messages that come from elsewhere, and override the chat's.
+ */
 export interface MessageListProps {
   messages: readonly UIMessage[];
   /** True while the loop runs; the last assistant message is then the streaming one. */
   busy?: boolean;
+  /** The views of the calls; by default the chat's in context, else the parts alone. */
   getToolCall?: ((toolCallId: string) => ToolCallView | undefined) | undefined;
+  /** Custom cards by tool name; by default those of the nearest `ToolRenderersProvider` (`<ChatWrapper renderTool>`). */
   renderTool?: ToolRenderers | undefined;
+  /** By default the chat's `approve`, in context. */
   onApprove?: ((toolCallId: string) => void) | undefined;
+  /** By default the chat's `deny`, in context. */
   onDeny?: ((toolCallId: string) => void) | undefined;
+  /** By default the chat's `alwaysAllow`, in context. */
   onAlwaysAllow?: ((toolName: string) => void) | undefined;
   /** How answers ended when they did not simply finish, by message id (`useToolChat().loop.endings`). */
   endings?: ReadonlyMap<string, AnswerEnding> | undefined;
   maxToolRounds?: number | undefined;
-  /** "Continue" under the last answer when it did not finish (shown while the chat is idle). */
+  /** "Continue" under the last answer when it did not finish (shown while the chat is idle); by default the chat's `continue`. */
   onContinue?: (() => void) | undefined;
   /** "Run again" under the last turn when a reload cut off its calls (shown while the chat is idle). */
   onRunAgain?: ((toolCallIds: readonly string[]) => void) | undefined;
@@ -63,12 +76,24 @@ export function MessageList({
     onScrollStick();
     onScrollHistory();
   };
-  const pages = useStablePages(messages, start);
   const streamingId = busy && last?.role === 'assistant' ? last.id : undefined;
+  const shared = useSharedMessages(messages, streamingId);
+  const pages = useStablePages(shared, start);
   // The way on is offered under the last answer only, and only while nothing runs.
   const actionableId = !busy && last?.role === 'assistant' ? last.id : undefined;
+  const outer = useMessageListSettings();
+  const outerRenderers = useToolRenderers();
+  const offers = onContinue !== undefined || onRunAgain !== undefined;
+  // Only what the app passed: a list given none of it (in a provider) changes nothing for its rows.
+  const settings = useMemo<MessageListSettings>(
+    () =>
+      getToolCall || onApprove || onDeny || onAlwaysAllow || endings || maxToolRounds !== undefined || offers
+        ? { getToolCall, onApprove, onDeny, onAlwaysAllow, endings, maxToolRounds, onContinue, onRunAgain, actionableId: offers ? actionableId : undefined }
+        : outer,
+    [getToolCall, onApprove, onDeny, onAlwaysAllow, endings, maxToolRounds, onContinue, onRunAgain, offers, actionableId, outer],
+  );
 
-  return (
+  const list = (
     <div className={className ? `toolchat-messages ${className}` : 'toolchat-messages'}>
       <div
         ref={ref}
@@ -87,21 +112,7 @@ export function MessageList({
             </button>
           )}
           {messages.length === 0 ? empty : pages.map((page, index, all) => (
-            <MessagePage
-              key={page.key}
-              messages={page.messages}
-              streamingId={index === all.length - 1 ? streamingId : undefined}
-              getToolCall={getToolCall}
-              renderTool={renderTool}
-              onApprove={onApprove}
-              onDeny={onDeny}
-              onAlwaysAllow={onAlwaysAllow}
-              endings={endings}
-              maxToolRounds={maxToolRounds}
-              actionableId={index === all.length - 1 ? actionableId : undefined}
-              onContinue={onContinue}
-              onRunAgain={onRunAgain}
-            />
+            <MessagePage key={page.key} messages={page.messages} streamingId={index === all.length - 1 ? streamingId : undefined} />
           ))}
         </div>
       </div>
@@ -111,6 +122,12 @@ export function MessageList({
         </button>
       )}
     </div>
+  );
+  // Always both providers, so the tree keeps its shape (and the rows their state) whatever the props.
+  return (
+    <ToolRenderersProvider renderTool={renderTool ?? outerRenderers}>
+      <MessageListSettingsContext.Provider value={settings}>{list}</MessageListSettingsContext.Provider>
+    </ToolRenderersProvider>
   );
 }
 MessageList.displayName = 'MessageList';

@@ -1,26 +1,11 @@
 import type { UIMessage } from 'ai';
 import { memo, useEffect, useRef } from 'react';
-import type { AnswerEnding } from '../../core/loop/loop-state';
-import { INTERRUPTED_TOOL_ERROR } from '../../core/storage/interrupted';
-import type { ToolCallView } from '../types';
 import { Message } from './message';
-import type { ToolRenderers } from './tool-call-card';
 
 export interface MessagePageProps {
   messages: readonly UIMessage[];
   /** The message the model is writing now, if it is on this page. */
   streamingId: string | undefined;
-  getToolCall: ((toolCallId: string) => ToolCallView | undefined) | undefined;
-  renderTool: ToolRenderers | undefined;
-  onApprove: ((toolCallId: string) => void) | undefined;
-  onDeny: ((toolCallId: string) => void) | undefined;
-  onAlwaysAllow: ((toolName: string) => void) | undefined;
-  endings: ReadonlyMap<string, AnswerEnding> | undefined;
-  maxToolRounds: number | undefined;
-  /** The answer that offers the way on (Continue, Run again), if it is on this page. */
-  actionableId: string | undefined;
-  onContinue: (() => void) | undefined;
-  onRunAgain: ((toolCallIds: readonly string[]) => void) | undefined;
 }
 
 let observer: IntersectionObserver | undefined;
@@ -57,20 +42,7 @@ function skipOnceOutOfView(page: HTMLElement): (() => void) | undefined {
  * it had), so what a long history costs per token, per reveal and per scrolled frame stays
  * what the pages on screen cost.
  */
-function MessagePageImpl({
-  messages,
-  streamingId,
-  getToolCall,
-  renderTool,
-  onApprove,
-  onDeny,
-  onAlwaysAllow,
-  endings,
-  maxToolRounds,
-  actionableId,
-  onContinue,
-  onRunAgain,
-}: MessagePageProps) {
+function MessagePageImpl({ messages, streamingId }: MessagePageProps) {
   const ref = useRef<HTMLDivElement | null>(null);
   useEffect(() => {
     const page = ref.current;
@@ -79,47 +51,17 @@ function MessagePageImpl({
   return (
     <div ref={ref} className="toolchat-log-page">
       {messages.map((message) => (
-        <Message
-          key={message.id}
-          message={message}
-          streaming={message.id === streamingId}
-          getToolCall={getToolCall}
-          renderTool={renderTool}
-          onApprove={onApprove}
-          onDeny={onDeny}
-          onAlwaysAllow={onAlwaysAllow}
-          ending={endings?.get(message.id)}
-          maxToolRounds={maxToolRounds}
-          onContinue={message.id === actionableId && hasNotice(message, endings) ? onContinue : undefined}
-          onRunAgain={message.id === actionableId && hasNotice(message, endings) ? onRunAgain : undefined}
-        />
+        // Each row reads the rest (its calls, its ending, the actions) from the chat in context.
+        <Message key={message.id} message={message} streaming={message.id === streamingId} />
       ))}
     </div>
   );
 }
 
-/**
- * Whether the answer has a notice to offer a way on from: only then does it get the callbacks,
- * so the last answer does not render again when the user sends the next message.
- */
-function hasNotice(message: UIMessage, endings: ReadonlyMap<string, AnswerEnding> | undefined): boolean {
-  return endings?.has(message.id) === true || message.parts.some((part) => 'errorText' in part && part.errorText === INTERRUPTED_TOOL_ERROR);
-}
-
-/** The same messages (by identity) and the same callbacks: nothing on the page can have changed. */
+/** The same messages (by identity): nothing on the page can have changed. */
 function samePage(prev: MessagePageProps, next: MessagePageProps): boolean {
   return (
     prev.streamingId === next.streamingId &&
-    prev.getToolCall === next.getToolCall &&
-    prev.renderTool === next.renderTool &&
-    prev.onApprove === next.onApprove &&
-    prev.onDeny === next.onDeny &&
-    prev.onAlwaysAllow === next.onAlwaysAllow &&
-    prev.endings === next.endings &&
-    prev.maxToolRounds === next.maxToolRounds &&
-    prev.actionableId === next.actionableId &&
-    prev.onContinue === next.onContinue &&
-    prev.onRunAgain === next.onRunAgain &&
     prev.messages.length === next.messages.length &&
     prev.messages.every((message, index) => message === next.messages[index])
   );

@@ -1,4 +1,4 @@
-import { memo, type ReactNode } from 'react';
+import { memo, useCallback, type ReactNode } from 'react';
 import type { UIMessage } from 'ai';
 import { Markdown } from '../markdown/markdown';
 import type { ToolCallView } from '../types';
@@ -9,31 +9,43 @@ import { Reasoning } from './reasoning';
 import { ToolCallCard, type ToolRenderers } from './tool-call-card';
 import { isSettled } from '../../core/loop/call-state';
 import { isToolPart } from '../../core/chat/part-states';
-import { toolCallViewFromPart } from './tool-call-view';
+import type { ToolChatSnapshot } from '../../core/chat/types';
 import { ToolSummary } from './tool-summary';
 import { TurnNotice } from './turn-notice';
 import type { AnswerEnding } from '../../core/loop/loop-state';
 import { DEFAULT_MAX_TOOL_ROUNDS } from '../../core/loop/rounds';
-import { getOwn } from '../../core/tools/own-record';
+import { useOptionalToolChatContext, useOptionalToolChatSelector } from '../use-tool-chat';
+import { useMessageListSettings } from './message-list-settings';
+import { rendererOf, useToolRenderers } from './tool-renderers';
+import { useMessageCalls } from './use-message-calls';
 
 export interface MessageProps {
   message: UIMessage;
   /** True for the message the model is writing now. */
   streaming?: boolean;
-  /** The hook's view of a call (phase, duration); without it, views come from the parts alone. */
+  /**
+   * A view of each call (phase, duration). Inside a `ToolChatProvider` (or `ChatWrapper`) the
+   * row selects its calls' views from the chat itself; without either, views come from the parts alone.
+   */
   getToolCall?: ((toolCallId: string) => ToolCallView | undefined) | undefined;
+  /** Custom cards by tool name; by default those of the nearest `ToolRenderersProvider` (`<ChatWrapper renderTool>`). */
   renderTool?: ToolRenderers | undefined;
+  /** By default the chat's `approve`, inside a `ToolChatProvider`. */
   onApprove?: ((toolCallId: string) => void) | undefined;
+  /** By default the chat's `deny`, inside a `ToolChatProvider`. */
   onDeny?: ((toolCallId: string) => void) | undefined;
-  /** Shows "Always allow <tool>" on calls awaiting approval. */
+  /** Shows "Always allow <tool>" on calls awaiting approval; by default the chat's `alwaysAllow`, inside a `ToolChatProvider`. */
   onAlwaysAllow?: ((toolName: string) => void) | undefined;
-  /** How this answer ended when it did not simply finish (`useToolChat().loop.endings`). */
+  /** How this answer ended when it did not simply finish; by default the chat's `loop.endings`. */
   ending?: AnswerEnding | undefined;
-  /** The round limit, for "Stopped after 5 tool rounds". @default 5 */
+  /** The round limit, for "Stopped after 5 tool rounds"; by default the chat's. @default 5 */
   maxToolRounds?: number | undefined;
-  /** "Continue" under an answer that did not finish: give it for the last answer while the chat is idle. */
+  /**
+   * "Continue" under an answer that did not finish. Inside a `ToolChatProvider` the last answer
+   * offers it by itself while the chat is idle.
+   */
   onContinue?: (() => void) | undefined;
-  /** "Run again" under a turn a reload cut off: give it for the last answer while the chat is idle. */
+  /** "Run again" under a turn a reload cut off; offered by itself like `onContinue`. */
   onRunAgain?: ((toolCallIds: readonly string[]) => void) | undefined;
   className?: string;
 }
@@ -43,40 +55,70 @@ type Part = UIMessage['parts'][number];
 function MessageImpl({
   message,
   streaming = false,
-  getToolCall,
-  renderTool,
-  onApprove,
-  onDeny,
-  onAlwaysAllow,
-  ending,
-  maxToolRounds,
-  onContinue,
-  onRunAgain,
+  getToolCall: givenGetToolCall,
+  renderTool: givenRenderTool,
+  onApprove: givenOnApprove,
+  onDeny: givenOnDeny,
+  onAlwaysAllow: givenOnAlwaysAllow,
+  ending: givenEnding,
+  maxToolRounds: givenMaxToolRounds,
+  onContinue: givenOnContinue,
+  onRunAgain: givenOnRunAgain,
   className,
 }: MessageProps) {
   const labels = useToolChatLabels();
+  // The chat in context answers everything this row shows; a list given the older props, or
+  // the props here, take precedence.
+  const chat = useOptionalToolChatContext();
+  const list = useMessageListSettings();
+  const contextRenderers = useToolRenderers();
+  const renderTool = givenRenderTool ?? contextRenderers;
+  const onApprove = givenOnApprove ?? list.onApprove;
+  const onDeny = givenOnDeny ?? list.onDeny;
+  const onAlwaysAllow = givenOnAlwaysAllow ?? list.onAlwaysAllow;
   const isUser = message.role === 'user';
+  const id = message.id;
+
+  const callViews = useMessageCalls(chat, message, givenGetToolCall ?? list.getToolCall);
   const views = new Map<string, ToolCallView>();
-  for (const part of message.parts) {
-    if (isToolPart(part)) views.set(part.toolCallId, toolCallViewFromPart(part, getToolCall?.(part.toolCallId)));
+  for (const view of callViews) if (!views.has(view.toolCallId)) views.set(view.toolCallId, view);
+
+  const fromChat = givenEnding === undefined && list.endings === undefined ? chat : undefined;
+  const selectEnding = useCallback((state: ToolChatSnapshot | undefined) => state?.loop.endings.get(id), [id]);
+  const chatEnding = useOptionalToolChatSelector(fromChat, selectEnding);
+  const ending = givenEnding ?? (list.endings ? list.endings.get(id) : chatEnding);
+  const interrupted = streaming ? [] : [...views.values()].filter((view) => view.phase === 'interrupted').map((view) => view.toolCallId);
+  const noticed = !streaming && (ending !== undefined || interrupted.length > 0);
+  // The way on (Continue, Run again) is offered under the last answer only, while nothing runs.
+  // Only a row with a notice asks, so the others do not render when the user sends.
+  const listOffers = list.onContinue !== undefined || list.onRunAgain !== undefined;
+  const selectOffer = useCallback((state: ToolChatSnapshot | undefined) => state !== undefined && !state.busy && state.messages.at(-1)?.id === id, [id]);
+  const chatOffers = useOptionalToolChatSelector(noticed && !listOffers ? chat : undefined, selectOffer);
+  const continuePrompt = labels.continuePrompt;
+  const chatContinue = useCallback(() => void chat?.continue(continuePrompt), [chat, continuePrompt]);
+  let onContinue = givenOnContinue;
+  let onRunAgain = givenOnRunAgain;
+  if (noticed && listOffers && list.actionableId === id) {
+    onContinue ??= list.onContinue;
+    onRunAgain ??= list.onRunAgain;
+  } else if (chatOffers && chat) {
+    onContinue ??= chatContinue;
+    onRunAgain ??= chat.runAgain;
   }
-  // The model chose the name: `renderTool.constructor` must not be a renderer.
-  const rendererOf = (toolName: string) => {
-    const render = getOwn(renderTool, toolName);
-    return typeof render === 'function' ? render : undefined;
-  };
+  const maxToolRounds = givenMaxToolRounds ?? list.maxToolRounds ?? chat?.options.maxToolRounds ?? DEFAULT_MAX_TOOL_ROUNDS;
+
   const card = (view: ToolCallView) => (
     <ToolCallCard
       key={view.toolCallId}
       call={view}
-      render={rendererOf(view.toolName)}
+      render={rendererOf(renderTool, view.toolName)}
       onApprove={onApprove}
       onDeny={onDeny}
       onAlwaysAllow={onAlwaysAllow}
     />
   );
   // Custom cards (generative UI) stay where they are; the default ones fold once answered.
-  const folded = !streaming && shouldFold(message.parts, views) ? [...views.values()].filter((view) => !rendererOf(view.toolName)) : [];
+  const folded = !streaming && shouldFold(message.parts, views) ? [...views.values()].filter((view) => !rendererOf(renderTool, view.toolName)) : [];
   const foldedIds = new Set(folded.map((view) => view.toolCallId));
 
   const content: ReactNode[] = [];
@@ -100,8 +142,10 @@ function MessageImpl({
     } else if (part.type === 'source-url') {
       content.push(<SourcePart key={index} part={part} />);
     } else if (isToolPart(part)) {
+      const view = views.get(part.toolCallId);
+      if (!view) return;
       if (!foldedIds.has(part.toolCallId)) {
-        content.push(card(views.get(part.toolCallId) ?? toolCallViewFromPart(part)));
+        content.push(card(view));
       } else if (!summarised) {
         summarised = true;
         content.push(
@@ -117,7 +161,6 @@ function MessageImpl({
       }
     }
   });
-  const interrupted = streaming ? [] : [...views.values()].filter((view) => view.phase === 'interrupted').map((view) => view.toolCallId);
 
   return (
     <div
@@ -129,11 +172,11 @@ function MessageImpl({
       <MessageActions message={message} streaming={streaming}>
         <div className="toolchat-message-body">{content}</div>
       </MessageActions>
-      {!streaming && (ending !== undefined || interrupted.length > 0) && (
+      {noticed && (
         <TurnNotice
           ending={ending}
           interruptedToolCallIds={interrupted}
-          maxToolRounds={maxToolRounds ?? DEFAULT_MAX_TOOL_ROUNDS}
+          maxToolRounds={maxToolRounds}
           onContinue={onContinue}
           onRunAgain={onRunAgain}
         />
@@ -150,56 +193,12 @@ function shouldFold(parts: readonly Part[], views: ReadonlyMap<string, ToolCallV
   return last?.type === 'text' && last.text.trim() !== '';
 }
 
-function sameParts(a: readonly Part[], b: readonly Part[]): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  return a.every((part, index) => shallowEqual(part, b[index]));
-}
-
-function shallowEqual(a: object, b: object | undefined): boolean {
-  if (a === b) return true;
-  if (!b) return false;
-  const keys = Object.keys(a) as (keyof typeof a)[];
-  return keys.length === Object.keys(b).length && keys.every((key) => Object.is(a[key], b[key]));
-}
-
-/** Whether every call of the message has the same view under both lookups. */
-function sameCalls(parts: readonly Part[], prev: MessageProps['getToolCall'], next: MessageProps['getToolCall']): boolean {
-  return parts.every((part) => !isToolPart(part) || prev?.(part.toolCallId) === next?.(part.toolCallId));
-}
-
 /**
- * The AI SDK replaces only the streaming message (copying its parts), so the other rows
- * keep their message objects and skip rendering. A part-by-part shallow compare also
- * keeps rows stable when the whole array is replaced with equal content (a reload).
- * `getToolCall` returns one object per state of a call, so a row renders again only when one
- * of its own calls changed.
+ * One chat message: Markdown text, reasoning, and a card per tool call. Inside a
+ * `ToolChatProvider` (or `ChatWrapper`) it reads the chat itself: it selects the views of its
+ * own calls, its ending and whether it offers the way on, and takes the actions (approve,
+ * deny, continue) from the chat, so a row renders again only when its message or its calls
+ * change. A plain `memo`: the list keeps a message's object while its content is the same.
  */
-export function areMessagePropsEqual(prev: MessageProps, next: MessageProps): boolean {
-  if (
-    prev.streaming !== next.streaming ||
-    prev.renderTool !== next.renderTool ||
-    prev.onApprove !== next.onApprove ||
-    prev.onDeny !== next.onDeny ||
-    prev.onAlwaysAllow !== next.onAlwaysAllow ||
-    prev.ending !== next.ending ||
-    prev.maxToolRounds !== next.maxToolRounds ||
-    prev.onContinue !== next.onContinue ||
-    prev.onRunAgain !== next.onRunAgain ||
-    prev.className !== next.className
-  ) {
-    return false;
-  }
-  if (prev.message !== next.message) {
-    // The AI SDK mutates the message it is streaming into: an earlier render may have seen the
-    // live object, whose parts already equal the new copy's. A streaming row always re-renders.
-    if (prev.streaming || next.streaming) return false;
-    if (prev.message.id !== next.message.id || prev.message.role !== next.message.role) return false;
-    if (!sameParts(prev.message.parts, next.message.parts)) return false;
-  }
-  return prev.getToolCall === next.getToolCall || sameCalls(next.message.parts, prev.getToolCall, next.getToolCall);
-}
-
-/** One chat message: Markdown text, reasoning, and a card per tool call. Memoised per row. */
-export const Message = memo(MessageImpl, areMessagePropsEqual);
+export const Message = memo(MessageImpl);
 Message.displayName = 'Message';

@@ -11,7 +11,7 @@ export {
   type ToolChatLabelsProviderProps,
   type UiLabels,
 } from './labels';
-export { Message, areMessagePropsEqual, type MessageProps } from './message';
+export { Message, type MessageProps } from './message';
 export {
   MessageActions,
   MessageActionsProvider,
@@ -27,6 +27,7 @@ export { MessageList, type MessageListProps } from './message-list';
 export { Reasoning, type ReasoningProps } from './reasoning';
 export { StatusIndicator, type StatusIndicatorProps } from './status-indicator';
 export { ToolCallCard, type ToolCallCardProps, type ToolRenderers } from './tool-call-card';
+export { ToolRenderersProvider, type ToolRenderersProviderProps } from './tool-renderers';
 export { ToolSummary, type ToolSummaryProps } from './tool-summary';
 export { TurnNotice, type TurnNoticeProps } from './turn-notice';
 export { StatusIcon } from './icons';

@@ -6,8 +6,10 @@ import type { ToolChat } from '../../core/chat/create-tool-chat';
 import { useToolChatLabels } from './labels';
 
 export interface PendingApprovalsProps {
-  onApprove: (toolCallId: string) => void;
-  onDeny: (toolCallId: string) => void;
+  /** By default the chat's `approve`. */
+  onApprove?: ((toolCallId: string) => void) | undefined;
+  /** By default the chat's `deny`. */
+  onDeny?: ((toolCallId: string) => void) | undefined;
   className?: string;
 }
 
@@ -22,7 +24,7 @@ export function PendingApprovals(props: PendingApprovalsProps) {
 }
 PendingApprovals.displayName = 'PendingApprovals';
 
-function PendingApprovalsOf({ chat, onApprove, onDeny, className }: PendingApprovalsProps & { chat: ToolChat }) {
+function PendingApprovalsOf({ chat, onApprove = chat.approve, onDeny = chat.deny, className }: PendingApprovalsProps & { chat: ToolChat }) {
   const labels = useToolChatLabels();
   const select = useCallback((state: ToolChatSnapshot) => olderWaiting(state, chat.getToolCalls()), [chat]);
   const waiting = useToolChatSelector(chat, select, sameViews);

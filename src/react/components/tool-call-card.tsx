@@ -5,6 +5,7 @@ import { jsonText } from './json-text';
 import { useToolChatLabels } from './labels';
 import { ToolArgsSummary } from './tool-args-summary';
 import { useToolTitle } from './tool-title';
+import { useOptionalToolChatContext } from '../use-tool-chat';
 
 /** Per-tool renderers, keyed by tool name: generative UI for the calls they match. */
 export type ToolRenderers = Record<string, ((call: ToolCallView) => ReactNode) | undefined>;
@@ -13,9 +14,14 @@ export interface ToolCallCardProps {
   call: ToolCallView;
   /** Custom body for this call (e.g. `renderTool[call.toolName]`), shown above the details. */
   render?: ((call: ToolCallView) => ReactNode) | undefined;
+  /** By default the `approve` of the chat in context (`ToolChatProvider`, `ChatWrapper`). */
   onApprove?: ((toolCallId: string) => void) | undefined;
+  /** By default the `deny` of the chat in context. */
   onDeny?: ((toolCallId: string) => void) | undefined;
-  /** Shows "Always allow <tool>" beside Approve and Deny: approves this call and every later one of the tool (the user’s `grants`). */
+  /**
+   * Shows "Always allow <tool>" beside Approve and Deny: approves this call and every later one
+   * of the tool (the user’s `grants`). By default the `alwaysAllow` of the chat in context.
+   */
   onAlwaysAllow?: ((toolName: string) => void) | undefined;
   /** Controlled open state of the details. */
   open?: boolean;
@@ -31,20 +37,25 @@ export interface ToolCallCardProps {
  * collapsible details with the arguments' JSON (as they stream, pretty once complete) and the
  * result. A denial is a decision, not a failure: the badge says "Denied", with the user's
  * reason if they gave one. While the call awaits approval it shows Approve, Deny and, with
- * `onAlwaysAllow`, "Always allow <tool>".
+ * `onAlwaysAllow` (or a chat in context), "Always allow <tool>".
  */
 export function ToolCallCard({
   call,
   render,
-  onApprove,
-  onDeny,
-  onAlwaysAllow,
+  onApprove: givenOnApprove,
+  onDeny: givenOnDeny,
+  onAlwaysAllow: givenOnAlwaysAllow,
   open: openProp,
   defaultOpen,
   onOpenChange,
   className,
 }: ToolCallCardProps) {
   const labels = useToolChatLabels();
+  // The chat in context answers the call, unless the app passed its own handlers.
+  const chat = useOptionalToolChatContext();
+  const onApprove = givenOnApprove ?? chat?.approve;
+  const onDeny = givenOnDeny ?? chat?.deny;
+  const onAlwaysAllow = givenOnAlwaysAllow ?? chat?.alwaysAllow;
   const title = useToolTitle(call.toolName);
   const detailsId = useId();
   const titleId = useId();
