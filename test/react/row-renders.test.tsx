@@ -97,6 +97,8 @@ describe('ChatWrapper renders only the row that changed', () => {
     let before = snapshot();
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(response(2)).toBeTruthy());
+    // The store publishes at most once per frame: the card's new phase may follow the request.
+    await waitFor(() => expect(since(before)).toContain('d1'));
     expect(since(before)).toEqual(['d1']);
 
     // The answer streams, token by token, into the message of the call.
@@ -253,6 +255,8 @@ describe('a MessageList given useToolChat\'s lookup and actions as props, with n
     let before = snapshot();
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(response(2)).toBeTruthy());
+    // The store publishes at most once per frame: the card's new phase may follow the request.
+    await waitFor(() => expect(since(before)).toContain('d1'));
     expect(since(before)).toEqual(['d1']);
     before = snapshot();
     await write(response(2), [{ type: 'start' }, { type: 'start-step' }, { type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'Deleted' }]);

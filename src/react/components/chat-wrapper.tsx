@@ -1,4 +1,4 @@
-import { generateId, type FileUIPart } from 'ai';
+import type { FileUIPart } from 'ai';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { CodeHighlighterProvider, type CodeHighlighter } from '../markdown/highlight';
 import { ImageOriginsProvider } from '../markdown/image-origins';
@@ -7,6 +7,7 @@ import type { ToolSet } from '../../core/tools/define-tool';
 import type { ToolChat } from '../../core/chat/create-tool-chat';
 import type { ToolCallView, UseToolChatOptions } from '../types';
 import { ToolChatProvider, useToolChat } from '../use-tool-chat';
+import { newChatId } from '../../core/chat-id';
 import type { AttachmentOptions } from './attachment-tray';
 import { PendingApprovals } from './pending-approvals';
 import type { ToolRenderers } from './tool-call-card';
@@ -98,7 +99,8 @@ export function ChatWrapper<TOOLS extends ToolSet = ToolSet>({
   const options = ids.current === undefined || ids.current === props.id ? props : { ...props, id: ids.current };
   const chat = useToolChat<TOOLS>(givenChat ?? options);
   const newChat = useCallback(() => {
-    const id = generateId();
+    // Unguessable, as a server store expects of the ids it is given.
+    const id = newChatId();
     setIds((previous) => ({ ...previous, current: id }));
     onChatChange?.(id);
   }, [onChatChange]);
