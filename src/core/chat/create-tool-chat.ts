@@ -11,7 +11,8 @@ import { applyLoopStates } from './part-states';
 import { readSnapshot } from './snapshot';
 import type { StorageLifecycle } from './storage-lifecycle';
 import { dropIncompleteCalls, inProgress, openCalls, runCallsAgain } from './open-calls';
-import { editUserMessage, regenerateAnswer } from './rewrite-history';
+// Regenerate and Edit rewrite the history: they load when the user first asks (out of the first load).
+const rewriteHistory = () => import('./rewrite-history');
 import { isWorking, sendUserMessages, toUserMessage } from './send-message';
 import { createToolCallsSelector, type ToolCallViews } from './tool-call-views';
 import type { ToolChat } from './tool-chat';
@@ -233,9 +234,11 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
     },
     runAgain: (toolCallIds) => runCallsAgain(chat, loop, toolCallIds),
     regenerate: async () => {
+      const { regenerateAnswer } = await rewriteHistory();
       if (!disposed) await regenerateAnswer(chat, loop);
     },
     editMessage: async (messageId, text) => {
+      const { editUserMessage } = await rewriteHistory();
       if (!disposed) await editUserMessage(chat, loop, messageId, text);
     },
     alwaysAllow(toolName) {
