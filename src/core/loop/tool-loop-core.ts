@@ -15,7 +15,6 @@ import { initialLoopState, type LoopState } from './loop-state';
 import { reduce, type LoopAction } from './reduce';
 import { DEFAULT_MAX_TOOL_ROUNDS, lastStepToolParts } from './rounds';
 import { checkLoopOptions, type ToolLoopOptions } from './tool-loop-options';
-import { readUsage } from './usage';
 
 /** The part of an AI SDK chat the loop drives. */
 export interface LoopChat {
@@ -145,7 +144,7 @@ export class ToolLoopCore {
    * made-up results dropped, and the usage the model reports counted against the budget.
    */
   async chunkStage(messages: readonly UIMessage[]): Promise<(chunk: UIMessageChunk) => UIMessageChunk | undefined> {
-    const { createCallIdentity } = loopChunk() ?? (await loadChunk());
+    const { createCallIdentity, readUsage } = loopChunk() ?? (await loadChunk());
     const identity = createCallIdentity(messages, {
       isBrowserTool: (toolName) => findTool(this.#tools(), toolName) !== undefined,
       isKnownCall: (toolCallId) => this.#state.calls.has(toolCallId),
