@@ -77,14 +77,15 @@ export class ToolLoopCore {
     // A tool without `execute` is the app's to run: it answers with `addToolResult`.
     const runner = tool && typeof tool.execute !== 'function' ? 'app' : 'loop';
     const rule = approvalRule(tool, this.#state.alwaysAllowed.has(call.toolName));
+    const loaded = loopChunk();
     // Not knowing yet (the chunk is loading) shows as deciding, never as running; a chunk that
     // does not load asks (the run then fails readably).
     const approval: boolean | Promise<boolean> =
       rule === false || !tool
         ? false
-        : loopChunk()
-          ? loopChunk()!.approvalNeeded(tool, call.input, rule)
-          : loadChunk().then((loaded) => loaded.approvalNeeded(tool, call.input, rule), () => true);
+        : loaded
+          ? loaded.approvalNeeded(tool, call.input, rule)
+          : loadChunk().then((chunk) => chunk.approvalNeeded(tool, call.input, rule), () => true);
     const asked = approval === true;
     this.#dispatch({ type: 'call-received', call, runner, asked, deciding: typeof approval !== 'boolean', at: this.#now() });
     if (runner === 'loop') void this.#run(call, approval);
@@ -322,7 +323,7 @@ export class ToolLoopCore {
       if (!loaded) {
         loadChunk().then(
           () => this.#settle(call, result, cancelled),
-          (error: unknown) => this.#settle(call, { ...call, ok: false, error: `The output of tool "${call.toolName}" could not be serialised: ${errorMessage(error)}` }, cancelled),
+          (error: unknown) => this.#settle(call, unserialisable(call, error), cancelled),
         );
         return;
       }
@@ -330,7 +331,7 @@ export class ToolLoopCore {
         output = loaded.serializeToolOutput(result.output, this.#getOptions().maxOutputBytes ?? loaded.DEFAULT_MAX_OUTPUT_BYTES);
       } catch (error) {
         // `serializeToolOutput` does not throw; should it ever, the call still gets its result.
-        settled = { ...call, ok: false, error: `The output of tool "${call.toolName}" could not be serialised: ${errorMessage(error)}` };
+        settled = unserialisable(call, error);
       }
     }
     this.#dispatch({ type: 'call-settled', toolCallId: call.toolCallId, result: settled, output, cancelled, at: this.#now() });
@@ -347,4 +348,8 @@ export class ToolLoopCore {
   #now(): number {
     return (this.#getOptions().now ?? Date.now)();
   }
+}
+
+function unserialisable(call: ToolCall, error: unknown): ToolCallResult {
+  return { ...call, ok: false, error: `The output of tool "${call.toolName}" could not be serialised: ${errorMessage(error)}` };
 }
