@@ -1,5 +1,6 @@
 // What an app pays, min+gzip, for toolchat's entry points, beside the AI SDK's own `useChat`.
-// `node scripts/size.mjs` prints a table; `--json` prints the rows; `measureSizes()` is used by
+// `node scripts/size.mjs` prints a table; `--json` prints the rows; `--breakdown` prints, for the
+// first-load cases, what each module weighs in the minified bundle; `measureSizes()` is used by
 // the size test and the bench runner. Budgets live in package.json under `sizeBudget` (KiB).
 // `measureCompetitors()` (the bench runner, or `--compare`) bundles assistant-ui and CopilotKit
 // from their own prefix, bench/compare/, installed there on first use: never by `npm ci` or
@@ -155,10 +156,12 @@ async function measure(entry) {
   });
   const code = result.outputFiles[0].contents;
   // What ends up in the bundle: modules read and then tree-shaken away weigh nothing.
-  const inputs = Object.entries(Object.values(result.metafile.outputs)[0].inputs).flatMap(([path, { bytesInOutput }]) =>
-    bytesInOutput > 0 ? [path] : [],
+  const modules = Object.entries(Object.values(result.metafile.outputs)[0].inputs).flatMap(([path, { bytesInOutput }]) =>
+    bytesInOutput > 0 ? [{ path, minBytes: bytesInOutput }] : [],
   );
+  const inputs = modules.map((module) => module.path);
   return {
+    modules,
     minBytes: code.length,
     gzipBytes: gzipSync(code, { level: 9 }).length,
     // Whether any of toolchat/mcp (its source, the MCP SDK, its validator) is in the bundle.
@@ -242,8 +245,34 @@ export async function measureCompetitors({ install = true } = {}) {
   return { measured: false, reason, rows: competitors.map((entry) => ({ ...entry, measured: false, gzipKiB: entry.quotedKiB })) };
 }
 
+/**
+ * What each module of the first-load cases weighs, minified (esbuild's `bytesInOutput`), the
+ * heaviest first, with each folder's sum: where the bytes are. Minified bytes, not gzip: gzip
+ * cannot be split per module (roughly a third of these).
+ */
+export async function measureBreakdown() {
+  const rows = [];
+  for (const entry of cases.filter((c) => ['chatWrapper', 'useToolChat'].includes(c.budget))) {
+    const { modules } = await measure(entry);
+    const folders = new Map();
+    for (const { path, minBytes } of modules) {
+      const folder = path.startsWith('src/') ? path.split('/').slice(0, -1).join('/') : path.split('/').slice(0, 2).join('/');
+      folders.set(folder, (folders.get(folder) ?? 0) + minBytes);
+    }
+    rows.push({ name: entry.name, modules: modules.sort((a, b) => b.minBytes - a.minBytes), folders: [...folders].sort((a, b) => b[1] - a[1]) });
+  }
+  return rows;
+}
+
 const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (isMain) {
+if (isMain && process.argv.includes('--breakdown')) {
+  for (const { name, modules, folders } of await measureBreakdown()) {
+    const total = modules.reduce((sum, module) => sum + module.minBytes, 0);
+    console.log(`\n${name}: ${(total / 1024).toFixed(1)} KiB minified`);
+    for (const [folder, bytes] of folders) console.log(`  ${String(bytes).padStart(7)}  ${folder}/`);
+    for (const { path, minBytes } of modules) console.log(`  ${String(minBytes).padStart(7)}  ${path}`);
+  }
+} else if (isMain) {
   const rows = await measureSizes();
   if (process.argv.includes('--json')) {
     console.log(JSON.stringify(rows));

@@ -1,6 +1,19 @@
 import { EventSourceParserStream } from 'eventsource-parser/stream';
-import { DefaultChatTransport, uiMessageChunkSchema, type UIMessage, type UIMessageChunk } from 'ai';
-import { FORBIDDEN_KEY_MESSAGE, hasForbiddenKey, mayReachPrototype } from '../core/tools/safe-json';
+import { DefaultChatTransport, type HttpChatTransportInitOptions, type UIMessage, type UIMessageChunk } from 'ai';
+
+type ChunkReader = typeof import('./chunk-reader');
+let reader: ChunkReader | undefined;
+let loading: Promise<ChunkReader> | undefined;
+// Reading the answer's chunks is needed once it streams, never for the request: the reader is
+// fetched when the transport is made, so it is there by the first chunk (which waits otherwise).
+const loadReader = (): Promise<ChunkReader> =>
+  (loading ??= import('./chunk-reader').then(
+    (module) => (reader = module),
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  ));
 
 /**
  * The AI SDK's default transport (`POST` the messages, read the UI message stream), reading the
@@ -9,6 +22,11 @@ import { FORBIDDEN_KEY_MESSAGE, hasForbiddenKey, mayReachPrototype } from '../co
  * input had one becomes an input error for that call alone, which the model reads and can fix.
  */
 export class ToolChatEndpointTransport extends DefaultChatTransport<UIMessage> {
+  constructor(options?: HttpChatTransportInitOptions<UIMessage>) {
+    super(options);
+    loadReader().catch(() => undefined);
+  }
+
   protected override processResponseStream(stream: ReadableStream<Uint8Array<ArrayBufferLike>>): ReadableStream<UIMessageChunk> {
     return stream
       .pipeThrough(new TextDecoderStream() as TransformStream<Uint8Array, string>)
@@ -17,41 +35,10 @@ export class ToolChatEndpointTransport extends DefaultChatTransport<UIMessage> {
         new TransformStream<{ data: string }, UIMessageChunk>({
           async transform({ data }, controller) {
             if (data === '[DONE]') return;
-            const { value, stripped } = parseChunk(data);
-            const result = await chunkSchema().validate?.(value);
-            if (result && !result.success) throw result.error;
-            const chunk = (result ? result.value : value) as UIMessageChunk;
-            controller.enqueue(stripped ? refuseToolInput(chunk) : chunk);
+            const { readChunk } = reader ?? (await loadReader());
+            controller.enqueue(await readChunk(data));
           },
         }),
       );
   }
-}
-
-let schema: ReturnType<typeof uiMessageChunkSchema> | undefined;
-/** The AI SDK's own chunk schema, built once on first use. */
-function chunkSchema(): ReturnType<typeof uiMessageChunkSchema> {
-  schema ??= uiMessageChunkSchema();
-  return schema;
-}
-
-/** JSON without keys that reach a prototype; `stripped` says whether any were removed. */
-function parseChunk(text: string): { value: unknown; stripped: boolean } {
-  const plain: unknown = JSON.parse(text);
-  if (!mayReachPrototype(text) || !hasForbiddenKey(plain)) return { value: plain, stripped: false };
-  let stripped = false;
-  const value: unknown = JSON.parse(text, (key, item: unknown) => {
-    const reachesPrototype =
-      key === '__proto__' || (key === 'constructor' && typeof item === 'object' && item !== null && Object.hasOwn(item, 'prototype'));
-    if (!reachesPrototype) return item;
-    stripped = true;
-    return undefined;
-  });
-  return { value, stripped };
-}
-
-/** A call whose input lost a key cannot run as the model meant it: it fails, readably. */
-function refuseToolInput(chunk: UIMessageChunk): UIMessageChunk {
-  if (chunk.type !== 'tool-input-available') return chunk;
-  return { ...chunk, type: 'tool-input-error', errorText: `Invalid input for tool "${chunk.toolName}": ${FORBIDDEN_KEY_MESSAGE}.` };
 }

@@ -10,8 +10,9 @@ import { createChatTransport } from './chat-transport';
 import { applyLoopStates } from './part-states';
 import { readSnapshot } from './snapshot';
 import type { StorageLifecycle } from './storage-lifecycle';
-import { dropIncompleteCalls, inProgress, openCalls, runCallsAgain } from './open-calls';
-import { editUserMessage, regenerateAnswer } from './rewrite-history';
+import { dropIncompleteCalls, inProgress, openCalls } from './open-calls';
+// Regenerate and Edit rewrite the history: they load when the user first asks (out of the first load).
+const rewriteHistory = () => import('./rewrite-history');
 import { isWorking, sendUserMessages, toUserMessage } from './send-message';
 import { createToolCallsSelector, type ToolCallViews } from './tool-call-views';
 import type { ToolChat } from './tool-chat';
@@ -231,11 +232,21 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
       // An answer cut off (token limit, Stop, round limit): ask the model to go on, in a new turn.
       else if (prompt !== undefined) await toolChat.sendMessage(prompt);
     },
-    runAgain: (toolCallIds) => runCallsAgain(chat, loop, toolCallIds),
+    runAgain(toolCallIds) {
+      // Only a reload leaves interrupted calls: what runs them again loads when asked.
+      import('./run-again').then(
+        ({ runCallsAgain }) => {
+          if (!disposed) runCallsAgain(chat, loop, toolCallIds);
+        },
+        (error: unknown) => current.onError?.(error instanceof Error ? error : new Error(String(error))),
+      );
+    },
     regenerate: async () => {
+      const { regenerateAnswer } = await rewriteHistory();
       if (!disposed) await regenerateAnswer(chat, loop);
     },
     editMessage: async (messageId, text) => {
+      const { editUserMessage } = await rewriteHistory();
       if (!disposed) await editUserMessage(chat, loop, messageId, text);
     },
     alwaysAllow(toolName) {

@@ -3,6 +3,7 @@ import { mapStream } from '../streams/map-stream';
 import type { ToolChatRequestBody } from '../tools/types';
 
 type Stage = TransformStream<UIMessageChunk, UIMessageChunk>;
+type ChunkStage = (chunk: UIMessageChunk) => UIMessageChunk | undefined;
 
 /** What the loop adds to a transport. */
 export interface LoopTransportHooks {
@@ -17,8 +18,11 @@ export interface LoopTransportHooks {
         toolNames: readonly string[],
       ) => Stage | undefined | PromiseLike<Stage | undefined>)
     | undefined;
-  /** For each response: a function that sees every chunk and may rewrite it or drop it (`undefined`). */
-  chunkStage(messages: readonly UIMessage[]): (chunk: UIMessageChunk) => UIMessageChunk | undefined;
+  /**
+   * For each response: a function that sees every chunk and may rewrite it or drop it
+   * (`undefined`); may load on demand (asked for as the request leaves, awaited with its answer).
+   */
+  chunkStage(messages: readonly UIMessage[]): ChunkStage | PromiseLike<ChunkStage>;
 }
 
 /**
@@ -30,9 +34,14 @@ export function withLoop(transport: ChatTransport<UIMessage>, hooks: LoopTranspo
   // A resumed stream has no request body: it answers the latest request, with its tools.
   let toolNames: readonly string[] = [];
   const finish = async (stream: ReadableStream<UIMessageChunk>, messages: readonly UIMessage[]) => {
-    const stage = await hooks.transformResponse?.(toolNames);
-    const transformed = stage ? stream.pipeThrough(stage) : stream;
-    return mapStream(transformed, hooks.chunkStage(messages));
+    try {
+      const [stage, chunkStage] = await Promise.all([hooks.transformResponse?.(toolNames), hooks.chunkStage(messages)]);
+      return mapStream(stage ? stream.pipeThrough(stage) : stream, chunkStage);
+    } catch (error) {
+      // A stage that could not load (offline) fails this response: its stream is not left open.
+      await stream.cancel(error).catch(() => undefined);
+      throw error;
+    }
   };
   return {
     async sendMessages(options) {

@@ -2,22 +2,19 @@ import { getToolName, type ChatStatus, type FinishReason, type UIMessage, type U
 import type { ToolSet } from '../tools/define-tool';
 import { errorMessage } from '../tools/errors';
 import { findTool } from '../tools/execute-tool-calls';
-import { DEFAULT_MAX_OUTPUT_BYTES, serializeToolOutput, toJsonValue } from '../tools/serialize-output';
 import type { CheckedToolSchemas } from '../tools/tool-schemas';
 import type { ToolCall, ToolCallResult, ToolChatRequestBody } from '../tools/types';
 import { createListeners } from '../chat/listeners';
-import { approvalNeeded, type ApprovalAnswer } from './approval';
-import { createCallIdentity } from './call-identity';
+import { approvalRule, type ApprovalAnswer } from './approval';
 import type { LoopEndReason } from './events';
-import { Limiter } from './limiter';
+import type { Limiter } from './limiter';
+import { loadLoopChunk as loadChunk, loopChunk, type LoopChunk } from './load-loop-chunk';
 import { runEffects } from './loop-effects';
 import { lastStepResults, rememberLastDecision, type LoopDecision } from './loop-policy';
 import { initialLoopState, type LoopState } from './loop-state';
 import { reduce, type LoopAction } from './reduce';
 import { DEFAULT_MAX_TOOL_ROUNDS, lastStepToolParts } from './rounds';
-import { runToolCall } from './run-tool-call';
 import { checkLoopOptions, type ToolLoopOptions } from './tool-loop-options';
-import { readUsage } from './usage';
 import { responseBase, wroteNothing, type ResponseBase } from './response-content';
 
 /** The part of an AI SDK chat the loop drives. */
@@ -45,7 +42,8 @@ export class ToolLoopCore {
   #chat: LoopChat | undefined;
   #getOptions: () => ToolLoopOptions;
   #abort = new AbortController();
-  #limiter = new Limiter(() => this.#getOptions().concurrency ?? Number.POSITIVE_INFINITY);
+  /** Made with the first call, from the loop's chunk. */
+  #limiter: Limiter | undefined;
   /** The user's answer to each call waiting for approval. */
   #approvals = new Map<string, (answer: ApprovalAnswer) => void>();
   #listeners = createListeners();
@@ -54,6 +52,8 @@ export class ToolLoopCore {
   constructor(getOptions: () => ToolLoopOptions) {
     this.#getOptions = getOptions;
     checkLoopOptions(getOptions());
+    // Failing here is not an error yet: the first response or call that needs it asks again.
+    loadChunk().catch(() => undefined);
   }
 
   attach(chat: LoopChat): void {
@@ -77,7 +77,16 @@ export class ToolLoopCore {
     const tool = findTool(this.#tools(), call.toolName);
     // A tool without `execute` is the app's to run: it answers with `addToolResult`.
     const runner = tool && typeof tool.execute !== 'function' ? 'app' : 'loop';
-    const approval = approvalNeeded(tool, call.input, this.#state.alwaysAllowed.has(call.toolName));
+    const rule = approvalRule(tool, this.#state.alwaysAllowed.has(call.toolName));
+    const loaded = loopChunk();
+    // Not knowing yet (the chunk is loading) shows as deciding, never as running; a chunk that
+    // does not load asks (the run then fails readably).
+    const approval: boolean | Promise<boolean> =
+      rule === false || !tool
+        ? false
+        : loaded
+          ? loaded.approvalNeeded(tool, call.input, rule)
+          : loadChunk().then((chunk) => chunk.approvalNeeded(tool, call.input, rule), () => true);
     const asked = approval === true;
     this.#dispatch({ type: 'call-received', call, runner, asked, deciding: typeof approval !== 'boolean', at: this.#now() });
     if (runner === 'loop') void this.#run(call, approval);
@@ -140,7 +149,8 @@ export class ToolLoopCore {
    * For each response, the stage every chunk passes: unique call ids, repeated calls and
    * made-up results dropped, and the usage the model reports counted against the budget.
    */
-  chunkStage(messages: readonly UIMessage[]): (chunk: UIMessageChunk) => UIMessageChunk | undefined {
+  async chunkStage(messages: readonly UIMessage[]): Promise<(chunk: UIMessageChunk) => UIMessageChunk | undefined> {
+    const { createCallIdentity, readUsage } = loopChunk() ?? (await loadChunk());
     const identity = createCallIdentity(messages, {
       isBrowserTool: (toolName) => findTool(this.#tools(), toolName) !== undefined,
       isKnownCall: (toolCallId) => this.#state.calls.has(toolCallId),
@@ -276,23 +286,34 @@ export class ToolLoopCore {
 
   #run(call: ToolCall, approval: boolean | Promise<boolean>): Promise<void> {
     const options = this.#getOptions();
-    return runToolCall(call, {
-      approval,
-      // Decided while the user may have chosen "Always allow" for the tool meanwhile.
-      decided: (ask) => this.#dispatch({ type: 'approval-decided', toolCallId: call.toolCallId, ask: ask && !this.#state.alwaysAllowed.has(call.toolName) }),
-      signal: this.#abort.signal,
-      tools: this.#tools(),
-      timeoutMs: options.timeoutMs,
-      random: options.random,
-      limiter: this.#limiter,
-      askUser: () => {
-        if (this.#state.calls.get(call.toolCallId)?.phase !== 'awaiting-approval') return Promise.resolve({ approved: true });
-        return new Promise((resolve) => this.#approvals.set(call.toolCallId, resolve));
-      },
-      started: () => this.#dispatch({ type: 'call-started', toolCallId: call.toolCallId }),
-      progressed: (output) => this.#dispatch({ type: 'call-progressed', toolCallId: call.toolCallId, output: toJsonValue(output) }),
-      finish: (result, cancelled) => this.#settle(call, result, cancelled),
-    });
+    // The Stop of the moment the call arrived, also when the chunk is still loading.
+    const signal = this.#abort.signal;
+    // A call shown as waiting for approval takes the user's answer at once, loaded or not.
+    const asked = approval === true ? this.#askUser(call) : undefined;
+    const run = ({ runToolCall, toJsonValue, Limiter }: LoopChunk) =>
+      runToolCall(call, {
+        approval,
+        // Decided while the user may have chosen "Always allow" for the tool meanwhile.
+        decided: (ask) => this.#dispatch({ type: 'approval-decided', toolCallId: call.toolCallId, ask: ask && !this.#state.alwaysAllowed.has(call.toolName) }),
+        signal,
+        tools: this.#tools(),
+        timeoutMs: options.timeoutMs,
+        random: options.random,
+        limiter: (this.#limiter ??= new Limiter(() => this.#getOptions().concurrency ?? Number.POSITIVE_INFINITY)),
+        askUser: () => asked ?? this.#askUser(call),
+        started: () => this.#dispatch({ type: 'call-started', toolCallId: call.toolCallId }),
+        progressed: (output) => this.#dispatch({ type: 'call-progressed', toolCallId: call.toolCallId, output: toJsonValue(output) }),
+        finish: (result, cancelled) => this.#settle(call, result, cancelled),
+      });
+    const loaded = loopChunk();
+    if (loaded) return run(loaded);
+    return loadChunk().then(run, (error: unknown) => this.#settle(call, { ...call, ok: false, error: `Tool "${call.toolName}" failed: ${errorMessage(error)}` }, signal.aborted));
+  }
+
+  /** Waits for the user's answer (a yes when the call no longer waits: settled meanwhile). */
+  #askUser(call: ToolCall): Promise<ApprovalAnswer> {
+    if (this.#state.calls.get(call.toolCallId)?.phase !== 'awaiting-approval') return Promise.resolve({ approved: true });
+    return new Promise((resolve) => this.#approvals.set(call.toolCallId, resolve));
   }
 
   #answer(toolCallId: string, answer: ApprovalAnswer): void {
@@ -307,11 +328,20 @@ export class ToolLoopCore {
     let output: unknown;
     let settled = result;
     if (result.ok) {
+      const loaded = loopChunk();
+      // The loop's chunk serialises outputs: a result the app gave before it loaded waits for it.
+      if (!loaded) {
+        loadChunk().then(
+          () => this.#settle(call, result, cancelled),
+          (error: unknown) => this.#settle(call, unserialisable(call, error), cancelled),
+        );
+        return;
+      }
       try {
-        output = serializeToolOutput(result.output, this.#getOptions().maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES);
+        output = loaded.serializeToolOutput(result.output, this.#getOptions().maxOutputBytes ?? loaded.DEFAULT_MAX_OUTPUT_BYTES);
       } catch (error) {
         // `serializeToolOutput` does not throw; should it ever, the call still gets its result.
-        settled = { ...call, ok: false, error: `The output of tool "${call.toolName}" could not be serialised: ${errorMessage(error)}` };
+        settled = unserialisable(call, error);
       }
     }
     this.#dispatch({ type: 'call-settled', toolCallId: call.toolCallId, result: settled, output, cancelled, at: this.#now() });
@@ -328,4 +358,8 @@ export class ToolLoopCore {
   #now(): number {
     return (this.#getOptions().now ?? Date.now)();
   }
+}
+
+function unserialisable(call: ToolCall, error: unknown): ToolCallResult {
+  return { ...call, ok: false, error: `The output of tool "${call.toolName}" could not be serialised: ${errorMessage(error)}` };
 }

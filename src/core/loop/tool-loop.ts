@@ -10,6 +10,9 @@ export type { LoopChat } from './tool-loop-core';
  * by `reduce`, which then emits the log events, calls the app's callbacks, hands each settled
  * call's result to the chat and tells subscribers, in that one place. The class itself does the
  * side effects: running tools, asking for approval, aborting.
+ *
+ * What runs calls and writes the log (`onEvent`, `debug`) is its own chunk, loaded when a loop
+ * is made: a call, or a log entry, before it has arrived waits for it, in order.
  */
 export class ToolLoop extends ToolLoopCore {
   /** The body toolchat adds to a request for these messages; each request is one round. */

@@ -1,5 +1,29 @@
-import { canRetry } from '../../core/loop/http-errors';
+import { APICallError } from 'ai';
+import { useEffect, useState } from 'react';
 import { useToolChatLabels } from './labels';
+
+// Reading an error's body for the retry rule is needed only for an `APICallError` that is not
+// toolchat's own `ChatRequestError` (which knows): it loads then, out of the first load.
+let rule: Promise<(error: unknown) => boolean> | undefined;
+const loadRule = () => (rule ??= import('../../core/loop/http-errors').then((module) => module.canRetry));
+
+/** `canRetry` of the error, at once where that needs no body read, else once the rule is loaded. */
+function useCanRetry(error: Error): boolean {
+  const own = (error as { retryable?: unknown }).retryable;
+  const known = !APICallError.isInstance(error) ? true : typeof own === 'boolean' ? own : undefined;
+  const [read, setRead] = useState<{ error: Error; retry: boolean }>();
+  useEffect(() => {
+    if (known !== undefined) return;
+    let live = true;
+    void loadRule().then((canRetry) => {
+      if (live) setRead({ error, retry: canRetry(error) });
+    });
+    return () => {
+      live = false;
+    };
+  }, [error, known]);
+  return known ?? (read?.error === error && read.retry);
+}
 
 export interface ErrorBannerProps {
   error: Error;
@@ -23,10 +47,11 @@ export interface ErrorBannerProps {
  */
 export function ErrorBanner({ error, onRetry, announce = true, className }: ErrorBannerProps) {
   const labels = useToolChatLabels();
+  const retry = useCanRetry(error);
   return (
     <div role={announce ? 'alert' : undefined} className={className ? `toolchat-error ${className}` : 'toolchat-error'}>
       <span className="toolchat-error-message">{labels.error(error)}</span>
-      {onRetry && canRetry(error) && (
+      {onRetry && retry && (
         <button type="button" className="toolchat-button" onClick={onRetry}>
           {labels.retry}
         </button>

@@ -1,6 +1,11 @@
 import type { FileUIPart, SourceUrlUIPart } from 'ai';
-import { GuardedImage } from '../markdown/guarded-image';
+import { Suspense, lazy } from 'react';
 import { safeLinkUrl } from './safe-url';
+
+// The guard of an image at an address (its origin policy, the "Load image" button) loads with
+// the first such image, out of the chat's first load: the user's own attachments (`blob:`,
+// raster `data:`) need none of it. The Markdown renderer, itself loaded later, shares it.
+const GuardedImage = lazy(() => import('../markdown/guarded-image').then((module) => ({ default: module.GuardedImage })));
 
 const IMAGE_DATA_URL = /^data:image\/(?:png|jpe?g|gif|webp|avif);/i;
 
@@ -26,9 +31,19 @@ export function FilePart({ part }: FilePartProps) {
   const url = safeUrl(part.url, image);
   const name = part.filename ?? part.mediaType;
   if (url && image) {
+    const alt = part.filename ?? '';
     return (
       <span className="toolchat-file-image">
-        {/^blob:/i.test(url) ? <img src={url} alt={part.filename ?? ''} /> : <GuardedImage src={url} alt={part.filename ?? ''} />}
+        {/^blob:/i.test(url) ? (
+          <img src={url} alt={alt} />
+        ) : url.startsWith('data:') ? (
+          // A raster image written out (`safeUrl` lets no other `data:` through), as the guard shows one.
+          <img src={url} alt={alt} loading="lazy" referrerPolicy="no-referrer" />
+        ) : (
+          <Suspense fallback={alt ? <span className="toolchat-image-alt">{alt}</span> : null}>
+            <GuardedImage src={url} alt={alt} />
+          </Suspense>
+        )}
       </span>
     );
   }

