@@ -19,6 +19,9 @@ import { runToolCall } from './run-tool-call';
 import { checkLoopOptions, type ToolLoopOptions } from './tool-loop-options';
 import { readUsage } from './usage';
 
+const NONE_OFFERED: ReadonlySet<string> = new Set();
+const NO_TOOLS: ToolSet = Object.freeze(Object.create(null) as ToolSet);
+
 /** The part of an AI SDK chat the loop drives. */
 export interface LoopChat {
   readonly messages: UIMessage[];
@@ -73,13 +76,16 @@ export class ToolLoopCore {
   readonly onToolCall = ({ toolCall }: { toolCall: ToolCall }): void => {
     if (this.#state.calls.has(toolCall.toolCallId)) return;
     const call = { toolCallId: toolCall.toolCallId, toolName: toolCall.toolName, input: toolCall.input };
-    const tool = findTool(this.#tools(), call.toolName);
+    // Only a tool the model was offered runs: a name it guessed (a tool left out for its schema,
+    // one removed since, any tool on the final round) is an unknown tool, whatever the app holds.
+    const offered = this.#offered === undefined || this.#offered.has(call.toolName);
+    const tool = offered ? findTool(this.#tools(), call.toolName) : undefined;
     // A tool without `execute` is the app's to run: it answers with `addToolResult`.
     const runner = tool && typeof tool.execute !== 'function' ? 'app' : 'loop';
     const approval = approvalNeeded(tool, call.input, this.#state.alwaysAllowed.has(call.toolName));
     const asked = approval === true;
     this.#dispatch({ type: 'call-received', call, runner, asked, deciding: typeof approval !== 'boolean', at: this.#now() });
-    if (runner === 'loop') void this.#run(call, approval);
+    if (runner === 'loop') void this.#run(call, approval, offered);
   };
 
   /** For `ChatInit.sendAutomaticallyWhen`: results go back only when all are in and allowed. */
@@ -108,13 +114,22 @@ export class ToolLoopCore {
   requestBodyWith(messages: readonly UIMessage[], check: (tools: ToolSet) => CheckedToolSchemas): ToolChatRequestBody {
     const { final, rounds } = this.decide(messages);
     this.#dispatch({ type: 'request-sent', rounds, final });
+    this.#offered = NONE_OFFERED;
     if (final) return { toolsDisabled: true };
     const tools = this.#tools();
     if (Object.keys(tools).length === 0) return {};
     const { schemas, rejected } = check(tools);
     this.#reportRejected(tools, rejected);
+    this.#offered = new Set(Object.keys(schemas));
     return { tools: schemas };
   }
+
+  /**
+   * The names of the tools the latest request offered the model: its calls of any other name
+   * fail as unknown tools. `undefined` until a request of this loop went out (a stream resumed
+   * after a reload answers a request of the page before): then every tool of the chat.
+   */
+  #offered: ReadonlySet<string> | undefined;
 
   /** The tool sets whose left-out tools were reported: once per set, not once per request. */
   #reported = new WeakSet<ToolSet>();
@@ -264,14 +279,15 @@ export class ToolLoopCore {
     this.#listeners.emit();
   }
 
-  #run(call: ToolCall, approval: boolean | Promise<boolean>): Promise<void> {
+  #run(call: ToolCall, approval: boolean | Promise<boolean>, offered: boolean): Promise<void> {
     const options = this.#getOptions();
     return runToolCall(call, {
       approval,
       // Decided while the user may have chosen "Always allow" for the tool meanwhile.
       decided: (ask) => this.#dispatch({ type: 'approval-decided', toolCallId: call.toolCallId, ask: ask && !this.#state.alwaysAllowed.has(call.toolName) }),
       signal: this.#abort.signal,
-      tools: this.#tools(),
+      // Read when the call runs, after approval: a tool the app removed meanwhile is not run.
+      tools: () => (offered ? this.#tools() : NO_TOOLS),
       timeoutMs: options.timeoutMs,
       random: options.random,
       limiter: this.#limiter,
