@@ -5,7 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createToolChat, defineTool, memoryGrants, type ToolChat, type ToolChatOptions, type ToolSet } from 'toolchat/core';
 import { connectMcpTools, type McpConnection } from 'toolchat/mcp';
-import { createChatHandler } from 'toolchat/server';
+import { createChatHandler, memoryReplayStore } from 'toolchat/server';
+import { approvalBody, deleteFilesTool, handlerWith, resultOf } from '../server/approved-call';
+import { chatRequest, readChunks } from '../server/chat-stream';
 import { textResponse, toolCallResponse } from '../support/mock-models';
 import { startListingServer } from './listing-server';
 
@@ -189,5 +191,16 @@ describe('the handler, for its own server tools', () => {
     expect(response.status).toBe(200);
     expect(execute).not.toHaveBeenCalled();
     expect(text).toMatch(/"type":"tool-input-error","toolCallId":"d1","toolName":"deleteFiles","input":\{\},"errorText":"Model tried to call unavailable tool 'deleteFiles'/);
+  });
+});
+
+describe('the handler, a server-tool call approved before the final round', () => {
+  it('runs once in the final round (toolsDisabled): the model was offered the tool when it made the call', async () => {
+    const { tools, deleted } = deleteFilesTool();
+    const handler = handlerWith({ tools, replayStore: memoryReplayStore(), env: { NODE_ENV: 'test' } });
+    const body = await approvalBody(handler, 'chat-final');
+    const chunks = await readChunks(await handler(chatRequest({ ...body, toolsDisabled: true })));
+    expect(deleted).toHaveBeenCalledTimes(1);
+    expect(resultOf(chunks)).toEqual({ output: { deleted: '/tmp/cache', at: 1 } });
   });
 });
