@@ -46,6 +46,8 @@ type Role = 'toolchat' | 'ai-sdk' | ReplayRole;
 const REPLAY_WAVES = Number(process.env.BENCH_SERVER_REPLAY_WAVES ?? 6);
 /** `BENCH_SERVER_REPLAY_ASYNC=1` adds a run with the memory store one event-loop turn away (what any network store's wait costs). */
 const REPLAY_ASYNC = process.env.BENCH_SERVER_REPLAY_ASYNC === '1';
+/** `BENCH_SERVER_ONLY=replay` runs the replay-store runs alone (to compare stores on a loaded machine). */
+const ONLY_REPLAY = process.env.BENCH_SERVER_ONLY === 'replay';
 type ServerMessage = { type: 'ready'; port: number } | { type: 'heap'; bytes: number } | { type: 'busy'; ms: number };
 
 /** A server-side tool, so that its calls are signed and its execute runs in the request. */
@@ -217,6 +219,7 @@ interface Run {
 }
 
 export default async function run(): Promise<BenchRow[]> {
+  if (ONLY_REPLAY) return replayRuns();
   const servers = { toolchat: await startServer('toolchat'), 'ai-sdk': await startServer('ai-sdk') };
   const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
   const runs: Record<'toolchat' | 'ai-sdk', Run> = {
