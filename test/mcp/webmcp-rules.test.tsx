@@ -107,6 +107,20 @@ describe('tools exposed to WebMCP keep the chat loop’s rules (@mcp-b/webmcp-po
       exposure.unregister();
       expect(signals[0]?.aborted).toBe(true);
     });
+
+    it("the tool's signal aborts when the page goes away (pagehide); later calls run", async () => {
+      const { tool, signals } = watched();
+      await expose({ slow: tool });
+      const first = modelContext().executeTool(await find('slow'), '{}');
+      await vi.waitFor(() => expect(signals).toHaveLength(1));
+      window.dispatchEvent(new Event('pagehide'));
+      expect(signals[0]?.aborted).toBe(true);
+      await expect(first).rejects.toThrow();
+      // Back from the back/forward cache: a new call has a live signal.
+      void modelContext().executeTool(await find('slow'), '{}').catch(() => {});
+      await vi.waitFor(() => expect(signals).toHaveLength(2));
+      expect(signals[1]?.aborted).toBe(false);
+    });
   });
 
   it('an agent that cancelled before approval came back: the tool does not run', async () => {
