@@ -24,7 +24,7 @@ import { z } from 'zod';
 import { toolSchemas } from '../src/core/tools/tool-schemas';
 import { createChatHandler, createDemoModel, toNodeHandler } from '../src/server/index';
 import { demoTools } from '../src/transports/demo/tools';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { startRedisServer, REDIS_SERVER_PATH, type RedisServer } from '../test/support/redis-server';
 import { approvalBody, replayHandler, type ReplayRole } from './server-replay';
 import { median, round } from './support/measure';
@@ -46,7 +46,24 @@ type Role = 'toolchat' | 'ai-sdk' | ReplayRole;
 const REPLAY_WAVES = Number(process.env.BENCH_SERVER_REPLAY_WAVES ?? 6);
 /** `BENCH_SERVER_REPLAY_ASYNC=1` adds a run with the memory store one event-loop turn away (what any network store's wait costs). */
 const REPLAY_ASYNC = process.env.BENCH_SERVER_REPLAY_ASYNC === '1';
-type ServerMessage = { type: 'ready'; port: number } | { type: 'heap'; bytes: number } | { type: 'busy'; ms: number };
+/** `BENCH_SERVER_ONLY=replay` runs the replay-store runs alone (to compare stores on a loaded machine). */
+const ONLY_REPLAY = process.env.BENCH_SERVER_ONLY === 'replay';
+type ServerMessage = { type: 'ready'; port: number } | { type: 'heap'; bytes: number } | { type: 'busy'; ms: number; cpuMs: number };
+
+/**
+ * CPU time this thread has used (user + system), from Linux's `/proc/thread-self/stat` in clock
+ * ticks of 10 ms; NaN elsewhere. Unlike busy time, it does not grow while other processes (the
+ * machine's load, redis-server) hold the core the thread would run on.
+ */
+function threadCpuMs(): number {
+  try {
+    const stat = readFileSync('/proc/thread-self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
 
 /** A server-side tool, so that its calls are signed and its execute runs in the request. */
 const getTime = tool({
@@ -89,7 +106,7 @@ async function serve(role: Role, redisUrl: string | undefined): Promise<void> {
     if (message.type === 'busy') {
       // Time this thread's event loop has been busy so far: the server's own cost, which the
       // other thread and other processes on the machine change far less than wall time.
-      parentPort?.postMessage({ type: 'busy', ms: performance.eventLoopUtilization().active } satisfies ServerMessage);
+      parentPort?.postMessage({ type: 'busy', ms: performance.eventLoopUtilization().active, cpuMs: threadCpuMs() } satisfies ServerMessage);
       return;
     }
     const gc = (globalThis as { gc?: () => void }).gc;
@@ -198,6 +215,13 @@ async function startServer(role: Role, redisUrl?: string) {
       const message = await reply;
       return message.type === 'busy' ? message.ms : Number.NaN;
     },
+    /** Busy time and CPU time of the server thread so far. */
+    usage: async () => {
+      const reply = next();
+      worker.postMessage({ type: 'busy' });
+      const message = await reply;
+      return message.type === 'busy' ? { busyMs: message.ms, cpuMs: message.cpuMs } : { busyMs: Number.NaN, cpuMs: Number.NaN };
+    },
     heap: async () => {
       const reply = next();
       worker.postMessage({ type: 'heap' });
@@ -213,10 +237,13 @@ interface Run {
   rates: number[];
   /** The server thread's busy time per request, per wave. */
   busyPerRequest: number[];
+  /** The server thread's CPU time per request, per wave (replay runs). */
+  cpuPerRequest?: number[];
   heap: number[];
 }
 
 export default async function run(): Promise<BenchRow[]> {
+  if (ONLY_REPLAY) return replayRuns();
   const servers = { toolchat: await startServer('toolchat'), 'ai-sdk': await startServer('ai-sdk') };
   const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
   const runs: Record<'toolchat' | 'ai-sdk', Run> = {
@@ -270,9 +297,11 @@ async function replayRuns(): Promise<BenchRow[]> {
       for (const r of i % 2 === 0 ? roles : [...roles].reverse()) {
         const server = servers.get(r)!;
         const run = runs.get(r)!;
-        const busyBefore = await server.busy();
+        const before = await server.usage();
         const result = await wave(agent, server.port, i, (n) => made.get(r)![n]!);
-        run.busyPerRequest.push(((await server.busy()) - busyBefore) / CONCURRENCY);
+        const after = await server.usage();
+        run.busyPerRequest.push((after.busyMs - before.busyMs) / CONCURRENCY);
+        (run.cpuPerRequest ??= []).push((after.cpuMs - before.cpuMs) / CONCURRENCY);
         run.samples.push(...result.samples);
         run.rates.push((CONCURRENCY / result.wallMs) * 1000);
         run.heap.push(await server.heap());
@@ -295,6 +324,7 @@ function* replayRows(runs: Map<ReplayRole, Run>): Generator<BenchRow> {
   const label = `${REPLAY_WAVES} waves of ${CONCURRENCY} concurrent approvals, 1 in 3 resent`;
   yield { bench: BENCH, case: `AI SDK route, approvals: requests completed (${label})`, value: completed(baseline).length, unit: 'requests' };
   yield { bench: BENCH, case: 'AI SDK route, approvals: server thread busy per request', value: round(median(baseline.busyPerRequest)), unit: 'ms' };
+  yield { bench: BENCH, case: 'AI SDK route, approvals: server thread CPU per request', value: round(median(baseline.cpuPerRequest ?? [])), unit: 'ms' };
   yield { bench: BENCH, case: 'AI SDK route, approvals: latency p50, whole answer', value: round(p(baseline, 50)), unit: 'ms' };
   for (const [r, name] of [
     ['toolchat-memory', 'createChatHandler + memory replay store'],
@@ -312,6 +342,14 @@ function* replayRows(runs: Map<ReplayRole, Run>): Generator<BenchRow> {
       baseline: 'AI SDK route, approvals, the wave before or after',
       ratio: round(median(run.busyPerRequest.map((value, i) => value / (baseline.busyPerRequest[i] ?? Number.NaN)))),
       target: '≤ 1.3',
+    };
+    yield {
+      bench: BENCH,
+      case: `${name}: server thread CPU per request`,
+      value: round(median(run.cpuPerRequest ?? [])),
+      unit: 'ms',
+      baseline: 'AI SDK route, approvals, the wave before or after',
+      ratio: round(median((run.cpuPerRequest ?? []).map((value, i) => value / (baseline.cpuPerRequest?.[i] ?? Number.NaN)))),
     };
     yield { bench: BENCH, case: `${name}: latency p50, whole answer, ${CONCURRENCY} in flight`, value: round(p(run, 50)), unit: 'ms' };
     yield {

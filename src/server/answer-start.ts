@@ -20,6 +20,8 @@ export async function awaitAnswerStart(
   options: {
     transform: (chunk: UIMessageChunk) => UIMessageChunk | Promise<UIMessageChunk>;
     onCancel: (reason: unknown) => void;
+    /** Called once when the stream ends, read to its end or cancelled; its end waits for it. */
+    onEnd?: () => Promise<void>;
   },
 ): Promise<AnswerStart> {
   const reader = stream.getReader();
@@ -42,12 +44,17 @@ export async function awaitAnswerStart(
     stream: new ReadableStream<UIMessageChunk>({
       async pull(controller) {
         const chunk = opening.shift() ?? (await next());
-        if (chunk) controller.enqueue(chunk);
-        else controller.close();
+        if (chunk) {
+          controller.enqueue(chunk);
+          return;
+        }
+        await options.onEnd?.();
+        controller.close();
       },
       async cancel(reason) {
         options.onCancel(reason);
         await reader.cancel(reason).catch(() => {});
+        await options.onEnd?.();
       },
     }),
   };

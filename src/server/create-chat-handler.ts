@@ -166,6 +166,11 @@ export function createChatHandler(options: ChatHandlerOptions = {}): (request: R
     } else if (request.signal.aborted) stopModel(request.signal.reason);
     else request.signal.addEventListener('abort', () => stopModel(request.signal.reason), { once: true });
 
+    // Approved server-tool calls are claimed now, before any stream of the request exists.
+    const runOnce =
+      options.tools === undefined
+        ? undefined
+        : await runOnceTools(options.tools, { approved: verified.approved, store: replayStore, ttlMs: approvalTtlMs, now });
     let failure: ProviderFailure | undefined;
     let stream: ReadableStream<UIMessageChunk>;
     try {
@@ -183,9 +188,7 @@ export function createChatHandler(options: ChatHandlerOptions = {}): (request: R
         messages,
         ...(markers ? markers : { tools, toolsDisabled }),
         ...(markers || options.system === undefined ? {} : { system: options.system }),
-        ...(options.tools === undefined
-          ? {}
-          : { serverTools: runOnceTools(options.tools, { approved: verified.approved, store: replayStore, ttlMs: approvalTtlMs, now }) }),
+        ...(runOnce === undefined ? {} : { serverTools: runOnce.tools }),
         ...(options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }),
         abortSignal: abort.signal,
         onError: (error) => {
@@ -197,6 +200,7 @@ export function createChatHandler(options: ChatHandlerOptions = {}): (request: R
       // Before the model is called, only turning the client's messages into the model's
       // prompt can fail: a part the conversion cannot read.
       stopModel();
+      await runOnce?.end();
       return jsonError(400, 'Invalid messages: they cannot be converted for the model');
     }
     const sign = createChunkSigner({ chatId, isServerTool, signer, calls: verified.calls, now });
@@ -206,15 +210,18 @@ export function createChatHandler(options: ChatHandlerOptions = {}): (request: R
         // every later request (the handler refuses to read it): an input error for that call.
         transform: (chunk) => sign(withinInputLimits(chunk)),
         onCancel: stopModel,
+        ...(runOnce === undefined ? {} : { onEnd: runOnce.end }),
       });
       if (!started.ok) {
         stopModel();
+        await runOnce?.end();
         return failureResponse(failure ?? { message: started.errorText, retryable: true, provider: false });
       }
       if (turn) return await conversations!.respond(turn, messages, started.stream, stopModel);
       return createUIMessageStreamResponse({ stream: started.stream });
     } catch (error) {
       stopModel();
+      void runOnce?.end();
       console.error(error);
       return jsonError(500, 'Internal server error');
     }

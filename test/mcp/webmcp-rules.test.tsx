@@ -69,6 +69,60 @@ describe('tools exposed to WebMCP keep the chat loop’s rules (@mcp-b/webmcp-po
     await expect(call).rejects.toThrow('Tool "slow" was cancelled by the user');
   });
 
+  describe("with the polyfill (5.1), which passes execute no signal and so cannot tell the tool of an agent's cancellation", () => {
+    const watched = (timeoutMs?: number) => {
+      const signals: AbortSignal[] = [];
+      const tool = defineTool({
+        inputSchema: z.object({}),
+        ...(timeoutMs === undefined ? {} : { timeoutMs }),
+        execute: (_input, { signal }) => {
+          signals.push(signal);
+          return new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
+        },
+      });
+      return { tool, signals };
+    };
+
+    it("the agent's call ends at its cancellation; the tool's signal aborts at the tool's time limit", async () => {
+      const { tool, signals } = watched(50);
+      await expose({ slow: tool });
+      const agent = new AbortController();
+      const call = modelContext().executeTool(await find('slow'), '{}', { signal: agent.signal });
+      await vi.waitFor(() => expect(signals).toHaveLength(1));
+      agent.abort(new DOMException('The agent gave up', 'AbortError'));
+      await expect(call).rejects.toThrow('The agent gave up');
+      // Nothing reaches the tool from the agent: it runs on until its time limit aborts it.
+      expect(signals[0]?.aborted).toBe(false);
+      await vi.waitFor(() => expect(signals[0]?.aborted).toBe(true));
+    });
+
+    it("the tool's signal aborts when the exposure ends (the chat unmounts, signal aborted or unregister())", async () => {
+      const { tool, signals } = watched();
+      const exposure = await exposeToolsToWebMCP({ slow: tool });
+      const agent = new AbortController();
+      const call = modelContext().executeTool(await find('slow'), '{}', { signal: agent.signal });
+      await vi.waitFor(() => expect(signals).toHaveLength(1));
+      agent.abort();
+      await expect(call).rejects.toThrow();
+      exposure.unregister();
+      expect(signals[0]?.aborted).toBe(true);
+    });
+
+    it("the tool's signal aborts when the page goes away (pagehide); later calls run", async () => {
+      const { tool, signals } = watched();
+      await expose({ slow: tool });
+      const first = modelContext().executeTool(await find('slow'), '{}');
+      await vi.waitFor(() => expect(signals).toHaveLength(1));
+      window.dispatchEvent(new Event('pagehide'));
+      expect(signals[0]?.aborted).toBe(true);
+      await expect(first).rejects.toThrow();
+      // Back from the back/forward cache: a new call has a live signal.
+      void modelContext().executeTool(await find('slow'), '{}').catch(() => {});
+      await vi.waitFor(() => expect(signals).toHaveLength(2));
+      expect(signals[1]?.aborted).toBe(false);
+    });
+  });
+
   it('an agent that cancelled before approval came back: the tool does not run', async () => {
     const registered = new Map<string, WebMCPToolDescriptor>();
     const context: ModelContextLike = {

@@ -110,6 +110,71 @@ describe('an approved server-tool call runs at most once', () => {
     expect(deleted).not.toHaveBeenCalled();
   });
 
+  it('claims the approved call before the model call starts; the output does not wait for its record', async () => {
+    const { tools, deleted } = deleteFilesTool();
+    const store = memoryReplayStore();
+    const steps: string[] = [];
+    let releaseRecord = () => {};
+    const recordHeld = new Promise<void>((resolve) => {
+      releaseRecord = resolve;
+    });
+    const watched: ReplayStore = {
+      claim: async (key, ttlMs) => {
+        steps.push(`claim (ran: ${deleted.mock.calls.length})`);
+        return store.claim(key, ttlMs);
+      },
+      record: async (key, outcome, ttlMs) => {
+        steps.push('record');
+        await recordHeld;
+        return store.record(key, outcome, ttlMs);
+      },
+    };
+    const handler = handlerWith({ tools, replayStore: watched });
+    const body = await approvalBody(handler, 'chat-a');
+    const response = await handler(chatRequest(body));
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = '';
+    // The output streams while its record is still being written.
+    while (!text.includes('tool-output-available')) text += (await reader.read()).value ?? '';
+    expect(steps).toEqual(['claim (ran: 0)', 'record']);
+    // The answer's end waits for the record.
+    const rest = (async () => {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        text += value;
+      }
+    })();
+    releaseRecord();
+    await rest;
+    expect(resultOf(await send(handler, body))).toEqual({ output: { deleted: '/tmp/cache', at: 1 } });
+    expect(deleted).toHaveBeenCalledTimes(1);
+  });
+
+  it('a request aborted while the store answers its claim: the approved call runs once, and a resend gets its output', async () => {
+    // The AI SDK runs an approved call as the answer starts, even when the request is aborted:
+    // the claim taken before it is the one that counts, and nothing runs twice.
+    const { tools, deleted } = deleteFilesTool();
+    const store = memoryReplayStore();
+    const client = new AbortController();
+    const handler = handlerWith({
+      tools,
+      replayStore: {
+        claim: async (key, ttlMs) => {
+          const claim = await store.claim(key, ttlMs);
+          client.abort();
+          return claim;
+        },
+        record: (key, outcome, ttlMs) => store.record(key, outcome, ttlMs),
+      },
+    });
+    const body = await approvalBody(handler, 'chat-a');
+    const response = await handler(new Request(chatRequest(body), { signal: client.signal }));
+    await response.text().catch(() => {});
+    expect(resultOf(await send(handler, body))).toEqual({ output: { deleted: '/tmp/cache', at: 1 } });
+    expect(deleted).toHaveBeenCalledTimes(1);
+  });
+
   it('server tools that need no approval run on every call the model makes', async () => {
     const looked = vi.fn(async () => ({ status: 'shipped' }));
     const model = new MockLanguageModelV4({

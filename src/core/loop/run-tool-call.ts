@@ -9,7 +9,8 @@ import type { Limiter } from './limiter';
 export interface RunToolCallContext {
   /** The loop's Stop signal at the time the call arrived. */
   signal: AbortSignal;
-  tools: ToolSet;
+  /** The tools the call may run, read once it is approved and has its slot. */
+  tools: () => ToolSet;
   timeoutMs: number | undefined;
   random: (() => number) | undefined;
   limiter: Limiter;
@@ -57,7 +58,7 @@ export async function runToolCall(call: ToolCall, context: RunToolCallContext): 
     }
     try {
       context.started();
-      const pending = executeToolCallNow(call, context.tools, {
+      const pending = executeToolCallNow(call, context.tools(), {
         signal,
         ...(context.timeoutMs === undefined ? { timeoutMs: DEFAULT_TOOL_TIMEOUT_MS } : { timeoutMs: context.timeoutMs }),
         onPreliminaryOutput: (_id, output) => context.progressed(output),

@@ -17,6 +17,9 @@ import { DEFAULT_MAX_TOOL_ROUNDS, lastStepToolParts } from './rounds';
 import { checkLoopOptions, type ToolLoopOptions } from './tool-loop-options';
 import { responseBase, wroteNothing, type ResponseBase } from './response-content';
 
+const NONE_OFFERED: ReadonlySet<string> = new Set();
+const NO_TOOLS: ToolSet = Object.freeze(Object.create(null) as ToolSet);
+
 /** The part of an AI SDK chat the loop drives. */
 export interface LoopChat {
   readonly messages: UIMessage[];
@@ -74,7 +77,10 @@ export class ToolLoopCore {
   readonly onToolCall = ({ toolCall }: { toolCall: ToolCall }): void => {
     if (this.#state.calls.has(toolCall.toolCallId)) return;
     const call = { toolCallId: toolCall.toolCallId, toolName: toolCall.toolName, input: toolCall.input };
-    const tool = findTool(this.#tools(), call.toolName);
+    // Only a tool the model was offered runs: a name it guessed (a tool left out for its schema,
+    // one removed since, any tool on the final round) is an unknown tool, whatever the app holds.
+    const offered = this.#offered === undefined || this.#offered.has(call.toolName);
+    const tool = offered ? findTool(this.#tools(), call.toolName) : undefined;
     // A tool without `execute` is the app's to run: it answers with `addToolResult`.
     const runner = tool && typeof tool.execute !== 'function' ? 'app' : 'loop';
     const rule = approvalRule(tool, this.#state.alwaysAllowed.has(call.toolName));
@@ -89,7 +95,7 @@ export class ToolLoopCore {
           : loadChunk().then((chunk) => chunk.approvalNeeded(tool, call.input, rule), () => true);
     const asked = approval === true;
     this.#dispatch({ type: 'call-received', call, runner, asked, deciding: typeof approval !== 'boolean', at: this.#now() });
-    if (runner === 'loop') void this.#run(call, approval);
+    if (runner === 'loop') void this.#run(call, approval, offered);
   };
 
   /** For `ChatInit.sendAutomaticallyWhen`: results go back only when all are in and allowed. */
@@ -119,16 +125,25 @@ export class ToolLoopCore {
     const { final, rounds } = this.decide(messages);
     this.#requestBase = responseBase(messages);
     this.#dispatch({ type: 'request-sent', rounds, final });
+    this.#offered = NONE_OFFERED;
     if (final) return { toolsDisabled: true };
     const tools = this.#tools();
     if (Object.keys(tools).length === 0) return {};
     const { schemas, rejected } = check(tools);
     this.#reportRejected(tools, rejected);
+    this.#offered = new Set(Object.keys(schemas));
     return { tools: schemas };
   }
 
   /** Where the conversation stood when the last request left: its response writes after it. */
   #requestBase: ResponseBase | undefined;
+
+  /**
+   * The names of the tools the latest request offered the model: its calls of any other name
+   * fail as unknown tools. `undefined` until a request of this loop went out (a stream resumed
+   * after a reload answers a request of the page before): then every tool of the chat.
+   */
+  #offered: ReadonlySet<string> | undefined;
 
   /** The tool sets whose left-out tools were reported: once per set, not once per request. */
   #reported = new WeakSet<ToolSet>();
@@ -284,7 +299,7 @@ export class ToolLoopCore {
     this.#listeners.emit();
   }
 
-  #run(call: ToolCall, approval: boolean | Promise<boolean>): Promise<void> {
+  #run(call: ToolCall, approval: boolean | Promise<boolean>, offered: boolean): Promise<void> {
     const options = this.#getOptions();
     // The Stop of the moment the call arrived, also when the chunk is still loading.
     const signal = this.#abort.signal;
@@ -296,7 +311,8 @@ export class ToolLoopCore {
         // Decided while the user may have chosen "Always allow" for the tool meanwhile.
         decided: (ask) => this.#dispatch({ type: 'approval-decided', toolCallId: call.toolCallId, ask: ask && !this.#state.alwaysAllowed.has(call.toolName) }),
         signal,
-        tools: this.#tools(),
+        // Read when the call runs, after approval: a tool the app removed meanwhile is not run.
+        tools: () => (offered ? this.#tools() : NO_TOOLS),
         timeoutMs: options.timeoutMs,
         random: options.random,
         limiter: (this.#limiter ??= new Limiter(() => this.#getOptions().concurrency ?? Number.POSITIVE_INFINITY)),

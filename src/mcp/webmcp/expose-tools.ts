@@ -51,11 +51,12 @@ function defaultApprove({ toolName, input }: WebMCPApprovalRequest): boolean {
 
 /**
  * The signal of one agent's call: WebMCP passes `execute` a client whose `signal` aborts when the
- * agent cancels (where the implementation has it), joined with the exposure's own.
+ * agent cancels (where the implementation has it; `@mcp-b/webmcp-polyfill` 5.1 passes none),
+ * joined with the exposure's own and the page's.
  */
-function callSignal(client: unknown, registration: AbortSignal): AbortSignal {
+function callSignal(client: unknown, ...own: AbortSignal[]): AbortSignal {
   const agent = typeof client === 'object' && client !== null ? (client as { signal?: unknown }).signal : undefined;
-  return agent instanceof AbortSignal ? AbortSignal.any([agent, registration]) : registration;
+  return AbortSignal.any(agent instanceof AbortSignal ? [agent, ...own] : own);
 }
 
 async function approvalNeeded(needsApproval: unknown, input: unknown): Promise<boolean> {
@@ -89,13 +90,22 @@ export async function exposeToolsToWebMCP(tools: ToolSet, options: ExposeToolsTo
   const exposed = exposedToolNames(context);
   // Only the names this call added: a clash with an earlier exposure must not forget that one.
   const added: string[] = [];
+  // The page going away (a navigation, the tab closed) aborts the calls running then: no agent
+  // will read their results. A fresh controller after, for a page restored from the back/forward cache.
+  let page = new AbortController();
+  const onPageHide = () => {
+    page.abort(new DOMException('The page was hidden', 'AbortError'));
+    page = new AbortController();
+  };
   const unregister = () => {
     if (registration.signal.aborted) return;
     registration.abort();
+    globalThis.removeEventListener?.('pagehide', onPageHide);
     for (const name of added) exposed.delete(name);
   };
   if (options.signal?.aborted) return { names: [], unregister };
   options.signal?.addEventListener('abort', unregister, { once: true });
+  globalThis.addEventListener?.('pagehide', onPageHide);
   const approve = options.approve ?? defaultApprove;
 
   const run = async (name: string, input: Record<string, unknown>, signal: AbortSignal) => {
@@ -136,7 +146,7 @@ export async function exposeToolsToWebMCP(tools: ToolSet, options: ExposeToolsTo
           name,
           description,
           inputSchema: inputJsonSchema(tool.inputSchema).jsonSchema,
-          execute: (input, client?: unknown) => run(name, input, callSignal(client, registration.signal)),
+          execute: (input, client?: unknown) => run(name, input, callSignal(client, registration.signal, page.signal)),
         },
         { signal: registration.signal },
       );

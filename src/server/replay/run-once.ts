@@ -12,18 +12,57 @@ export interface RunOnceOptions {
   now: () => number;
 }
 
+/** The server tools of one request, and what its end must wait for. */
+export interface RunOnceTools {
+  tools: AIToolSet;
+  /**
+   * Called once when the answer ends (done, failed or cancelled): records "not run" for a call
+   * this request claimed whose `execute` never started, and waits for the records still being
+   * written, so that a function frozen after its response has written them.
+   */
+  end(): Promise<void>;
+}
+
 // Records outlive the approval window by this much: instances' clocks differ a little.
 const CLOCK_MARGIN_MS = 60_000;
 
+/** What claiming an approved call before the model call came to. */
+type Claimed = { claim: ReplayClaim } | { error: Error };
+
 /**
- * The server tools for one request, each approved call's `execute` run at most once: the first
- * copy to claim the call in the store runs it and records its outcome; any other (a resent
+ * The server tools for one request, each approved call's `execute` run at most once. The
+ * approved calls are claimed in the store **before** the model call starts (one round trip per
+ * call, all at once, while no stream of the request exists yet), so that `execute` meets its
+ * claim already answered. The copy that claimed a call runs it and records its outcome without
+ * holding the output back (the answer's end waits for the record); any other copy (a resent
  * request, a concurrent copy, another instance) gets that recorded outcome, or an error saying
- * it already ran, and never runs it. A call approved after `ttlMs` is refused, since its record
- * may be gone. Calls the model makes in this request run as they are.
+ * it already ran, and never runs it. A call approved after `ttlMs` is refused unclaimed, since
+ * its record may be gone. A claimed call whose `execute` never starts (the request aborted
+ * first) is recorded as not run: a replay of that approval says so and runs nothing. Calls the
+ * model makes in this request run as they are.
  */
-export function runOnceTools(tools: AIToolSet, options: RunOnceOptions): AIToolSet {
-  if (options.approved.size === 0) return tools;
+export async function runOnceTools(tools: AIToolSet, options: RunOnceOptions): Promise<RunOnceTools> {
+  if (options.approved.size === 0) return { tools, end: async () => {} };
+  const { store, ttlMs } = options;
+  const recordTtlMs = ttlMs + CLOCK_MARGIN_MS;
+  const claims = new Map<string, Claimed>();
+  await Promise.all(
+    [...options.approved].map(async ([toolCallId, call]) => {
+      if (!Object.hasOwn(tools, call.toolName)) return;
+      claims.set(toolCallId, await claimCall(call, store, ttlMs, recordTtlMs, options.now));
+    }),
+  );
+  const started = new Set<string>();
+  const writing = new Set<Promise<void>>();
+  const keep = (name: string, call: ApprovedCall, outcome: ReplayOutcome) => {
+    const write = store.record(call.signature, recordable(outcome), recordTtlMs).catch((error: unknown) => {
+      console.error(`toolchat: the outcome of "${name}" could not be recorded; a replay will say it already ran`, errorMessage(error));
+    });
+    writing.add(write);
+    void write.finally(() => writing.delete(write));
+    return write;
+  };
+
   const wrapped: AIToolSet = {};
   for (const [name, tool] of Object.entries(tools)) {
     const execute = tool.execute as ((input: unknown, execution: { toolCallId: string }) => unknown) | undefined;
@@ -35,45 +74,69 @@ export function runOnceTools(tools: AIToolSet, options: RunOnceOptions): AIToolS
       ...tool,
       execute: (input: unknown, execution: { toolCallId: string }) => {
         const call = options.approved.get(execution.toolCallId);
-        if (!call || call.toolName !== name) return execute.call(tool, input, execution);
-        return runOnce(name, call, () => execute.call(tool, input, execution), options);
+        const claimed = claims.get(execution.toolCallId);
+        if (!call || call.toolName !== name || !claimed) return execute.call(tool, input, execution);
+        if ('error' in claimed) throw claimed.error;
+        if (!claimed.claim.claimed) return replay(name, claimed.claim.outcome);
+        // A call runs once even if the SDK asked twice within this request.
+        if (started.has(execution.toolCallId)) return replay(name, undefined);
+        started.add(execution.toolCallId);
+        return runClaimed(() => execute.call(tool, input, execution), (outcome) => keep(name, call, outcome));
       },
     } as AIToolSet[string];
   }
-  return wrapped;
+
+  let ended: Promise<void> | undefined;
+  const end = () =>
+    (ended ??= (async () => {
+      for (const [toolCallId, claimed] of claims) {
+        if (!('claim' in claimed) || !claimed.claim.claimed || started.has(toolCallId)) continue;
+        const call = options.approved.get(toolCallId)!;
+        void keep(call.toolName, call, {
+          errorText: `Tool "${call.toolName}" was not run: the request that approved it ended before it started. Call it again if it is still wanted.`,
+        });
+      }
+      await Promise.all(writing);
+    })());
+  return { tools: wrapped, end };
 }
 
-async function runOnce(name: string, call: ApprovedCall, run: () => unknown, options: RunOnceOptions): Promise<unknown> {
-  const { store, ttlMs } = options;
-  if (options.now() - call.issuedAt > ttlMs) {
-    throw new Error(
-      `Tool "${name}" was not run: it was approved more than ${describeMs(ttlMs)} after the call was made, and approvals expire. Call it again if it is still wanted.`,
-    );
+/** The claim of one approved call, or why it cannot run. */
+async function claimCall(call: ApprovedCall, store: ReplayStore, ttlMs: number, recordTtlMs: number, now: () => number): Promise<Claimed> {
+  const name = call.toolName;
+  if (now() - call.issuedAt > ttlMs) {
+    return {
+      error: new Error(
+        `Tool "${name}" was not run: it was approved more than ${describeMs(ttlMs)} after the call was made, and approvals expire. Call it again if it is still wanted.`,
+      ),
+    };
   }
-  const recordTtlMs = ttlMs + CLOCK_MARGIN_MS;
-  let claim: ReplayClaim;
   try {
-    claim = await store.claim(call.signature, recordTtlMs);
+    return { claim: await store.claim(call.signature, recordTtlMs) };
   } catch (error) {
     // Without the record the handler cannot promise one run: it runs none.
-    throw new Error(`Tool "${name}" was not run: its run could not be recorded (${errorMessage(error)}), so it cannot be sure to run only once.`);
+    return { error: new Error(`Tool "${name}" was not run: its run could not be recorded (${errorMessage(error)}), so it cannot be sure to run only once.`) };
   }
-  if (!claim.claimed) return replay(name, claim.outcome);
+}
 
-  const keep = (outcome: ReplayOutcome) =>
-    store.record(call.signature, recordable(outcome), recordTtlMs).catch((error: unknown) => {
-      console.error(`toolchat: the outcome of "${name}" could not be recorded; a replay will say it already ran`, errorMessage(error));
-    });
+/** Runs a claimed call: its output goes on at once, its outcome is recorded beside it. */
+function runClaimed(run: () => unknown, keep: (outcome: ReplayOutcome) => Promise<void>): unknown {
+  const failed = (error: unknown): never => {
+    void keep({ errorText: errorMessage(error) });
+    throw error;
+  };
+  const done = (result: unknown) => {
+    if (isAsyncIterable(result)) return recordLast(result, keep);
+    void keep({ output: result });
+    return result;
+  };
   let result: unknown;
   try {
-    result = await run();
+    result = run();
   } catch (error) {
-    await keep({ errorText: errorMessage(error) });
-    throw error;
+    return failed(error);
   }
-  if (isAsyncIterable(result)) return recordLast(result, keep);
-  await keep({ output: result });
-  return result;
+  return isPromiseLike(result) ? Promise.resolve(result).then(done, failed) : done(result);
 }
 
 /** What a replayed approval gets: the first run's outcome, or an error the model reads. */
@@ -113,6 +176,10 @@ async function* recordLast(result: AsyncIterable<unknown>, keep: (outcome: Repla
     throw error;
   }
   await keep(any ? { output: last } : { errorText: 'This call already ran and gave no output.' });
+}
+
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
