@@ -32,7 +32,11 @@ export default defineConfig({
       external: (id) => external.some((name) => id === name || id.startsWith(`${name}/`)),
       // The React entry is client code: React Server Components (Next.js App Router) may render
       // `ChatWrapper` from a server page. Server code imports `toolchat/server` or `toolchat/core`.
-      output: { banner: (chunk) => (chunk.isEntry && chunk.name === 'index' ? "'use client';" : '') },
+      output: {
+        banner: (chunk) => (chunk.isEntry && chunk.name === 'index' ? "'use client';" : ''),
+        preserveModules: true,
+        preserveModulesRoot: 'src',
+      },
     },
   },
 });

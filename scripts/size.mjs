@@ -1,7 +1,8 @@
 // What an app pays, min+gzip, for toolchat's entry points, beside the AI SDK's own `useChat`.
 // `node scripts/size.mjs` prints a table; `--json` prints the rows; `--breakdown` prints, for the
 // first-load cases, what each module weighs in the minified bundle; `measureSizes()` is used by
-// the size test and the bench runner. Budgets live in package.json under `sizeBudget` (KiB).
+// the size test and the bench runner. `--from <dir>` measures a built package (`vite build
+// --outDir <dir>`) instead of the source: what an app bundling the published files gets. Budgets live in package.json under `sizeBudget` (KiB).
 // `measureCompetitors()` (the bench runner, or `--compare`) bundles assistant-ui and CopilotKit
 // from their own prefix, bench/compare/, installed there on first use: never by `npm ci` or
 // `npm test`.
@@ -110,17 +111,18 @@ export const competitors = [
   },
 ];
 
+const fromIndex = process.argv.indexOf('--from');
+/** A built package to measure instead of `src/`, or undefined. */
+const fromDir = fromIndex > 0 ? resolve(process.argv[fromIndex + 1]) : undefined;
+
 const aliasPlugin = {
   name: 'toolchat-alias',
   setup(b) {
-    const entries = {
-      toolchat: 'index.ts',
-      'toolchat/core': 'core/index.ts',
-      'toolchat/server': 'server/index.ts',
-      'toolchat/mcp': 'mcp/index.ts',
-      'toolchat/marker': 'marker/index.ts',
-    };
-    b.onResolve({ filter: /^toolchat(\/core|\/server|\/mcp|\/marker)?$/ }, (args) => ({ path: src(entries[args.path]) }));
+    const entries = fromDir
+      ? { toolchat: 'index.js', 'toolchat/core': 'core.js', 'toolchat/server': 'server.js', 'toolchat/mcp': 'mcp.js', 'toolchat/marker': 'marker.js' }
+      : { toolchat: 'index.ts', 'toolchat/core': 'core/index.ts', 'toolchat/server': 'server/index.ts', 'toolchat/mcp': 'mcp/index.ts', 'toolchat/marker': 'marker/index.ts' };
+    const at = (file) => (fromDir ? resolve(fromDir, file) : src(file));
+    b.onResolve({ filter: /^toolchat(\/core|\/server|\/mcp|\/marker)?$/ }, (args) => ({ path: at(entries[args.path]) }));
   },
 };
 

@@ -50,3 +50,22 @@ describe('bundle budget (min+gzip, package.json sizeBudget)', () => {
     });
   }
 });
+
+describe('the published build', () => {
+  // What apps bundle is dist/, not src/: built with one shared chunk, every lazy `import()` of a
+  // module some entry also imports statically came back into the first load (ChatWrapper 28 KiB,
+  // useToolChat the same 28). One output module per source module keeps the measured graph.
+  const outDir = `${root}node_modules/.cache/toolchat-size-dist`;
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], { cwd: root });
+  const built = JSON.parse(
+    execFileSync(process.execPath, ['scripts/size.mjs', '--json', '--from', outDir], { cwd: root, encoding: 'utf8' }),
+  ) as SizeRow[];
+
+  for (const name of ['toolchat: ChatWrapper', 'toolchat: useToolChat alone', 'toolchat: everything up front']) {
+    it(`gives an app what the source measures: ${name} (within 1 KiB)`, () => {
+      const fromSource = rows.find((row) => row.name.startsWith(name));
+      const fromBuild = built.find((row) => row.name.startsWith(name));
+      expect(fromBuild?.gzipKiB).toBeLessThanOrEqual((fromSource?.gzipKiB ?? 0) + 1);
+    });
+  }
+});
