@@ -1,5 +1,7 @@
 import { parse, postprocess, preprocess } from 'micromark';
 import { gfm } from 'micromark-extension-gfm';
+import { BlockScanner } from '../markdown/blocks';
+import { NOT_PLAIN, PlainStretch, SAME_PARAGRAPH } from './plain-stretch';
 
 /**
  * Whether a `###:` marker (or a `{` glued to a call) falls in Markdown prose, as the renderer
@@ -54,6 +56,7 @@ const LESS = 60;
 const OPEN_PAREN = 40;
 const OPEN_BRACKET = 91;
 const CLOSE_BRACKET = 93;
+const OPEN_BRACE = 123;
 
 function isBlank(code: number): boolean {
   return code === 32 || code === 9 || code === 10 || code === 13;
@@ -78,16 +81,25 @@ export class MarkdownProse {
   private known = 0;
   /** Read before `text` when it starts mid-line (see `read`). */
   private lead = '';
-  /** The last marker was prose in a top-level paragraph, and `text` starts right after it. */
+  /**
+   * `text` starts where nothing is open at the top level: right after a marker that was prose
+   * in a top-level paragraph, or at the start of a fresh block; `stretch` reads it.
+   */
   private afterProse = false;
+  private readonly stretch = new PlainStretch();
+  /** Every line of the answer, read once: where blocks start, whether a fence is open. */
+  private blocks = new BlockScanner();
+  /** The answer's last line so far, not yet given to `blocks`. */
+  private line = '';
 
   reset(): void {
-    this.text = '';
+    this.text = this.line = '';
     this.parts = [];
     this.seen = this.spent = this.known = 0;
     this.closer = -1;
     this.lead = '';
     this.afterProse = false;
+    this.blocks = new BlockScanner();
   }
 
   /** Text the answer shows, in order. */
@@ -104,15 +116,32 @@ export class MarkdownProse {
   /** Whether `probe` (`###:` up to its `{`, or a glued `{`), written after the text so far, starts in prose. */
   isProse(probe: string): boolean {
     if (this.parts.length > 0) {
-      this.text += this.parts.join('');
+      const added = this.parts.join('');
       this.parts = [];
+      const fresh = this.readLines(added);
+      this.text += added;
+      if (fresh > 0) {
+        // A block starts afresh there: read from its line, it reads as in the whole answer.
+        this.text = this.text.slice(fresh);
+        this.lead = '';
+        this.closer = -1;
+        this.afterProse = true;
+        this.stretch.reset(true);
+      }
     }
+    // A fence at the top level runs to its closing line, and the marker's line is none.
+    if (this.blocks.inFencedCode) return false;
     if (this.closer !== -1 && !this.mayClose(this.text.length)) return false;
     this.closer = -1;
-    if (this.afterProse && plainWords(this.text)) {
-      // Still the line of a marker that was prose in a top-level paragraph: so is this one.
-      this.text = '';
-      return true;
+    if (this.afterProse) {
+      const plain = this.stretch.check(this.text, probe.charCodeAt(0) === OPEN_BRACE);
+      if (plain === SAME_PARAGRAPH) {
+        // Still the top-level paragraph: read from this marker on, later text reads the same.
+        this.text = '';
+        this.lead = '}';
+        this.stretch.reset(false);
+      }
+      if (plain !== NOT_PLAIN) return true;
     }
     this.afterProse = false;
     const at = this.lead.length + this.text.length;
@@ -128,7 +157,28 @@ export class MarkdownProse {
     this.closer = closer;
     this.known = this.text.length;
     this.afterProse = prose && restart === at && lead === '}';
+    if (this.afterProse) this.stretch.reset(false);
     return prose;
+  }
+
+  /**
+   * Gives `blocks` the lines that `added` (about to be appended to `text`) completes. Returns
+   * where in `text`, `added` appended, the last fresh block starts, or 0.
+   */
+  private readLines(added: string): number {
+    const base = this.text.length;
+    let fresh = 0;
+    let from = 0;
+    for (let end = added.indexOf('\n'); end !== -1; end = added.indexOf('\n', from)) {
+      const start = base + from - this.line.length;
+      const line = this.line + added.slice(from, end);
+      this.line = '';
+      from = end + 1;
+      if (this.blocks.line(line) && start > fresh) fresh = start;
+      if (this.blocks.fresh) fresh = base + from;
+    }
+    this.line += added.slice(from);
+    return fresh;
   }
 
   /** Whether the text since the last question has a line break or the character that closes what was open. */
@@ -142,24 +192,6 @@ export class MarkdownProse {
     return false;
   }
 }
-
-/**
- * Whether `text` (after a call's stand-in `}`) is words and blanks on one line, ending in a
- * blank or empty: nothing in it can open a construct, start a block or a URL reaching the next
- * marker, so micromark need not be asked.
- */
-function plainWords(text: string): boolean {
-  const length = text.length;
-  if (length > 0 && text.charCodeAt(length - 1) !== 32 && text !== '}') return false;
-  for (let i = 0; i < length; i++) {
-    const code = text.charCodeAt(i);
-    if (code >= 128 || PLAIN[code] !== 1) return false;
-  }
-  return true;
-}
-
-const PLAIN = new Uint8Array(128);
-for (const char of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ,.;!?}') PLAIN[char.charCodeAt(0)] = 1;
 
 /**
  * Whether `at` in `window` is prose; where the next window may start (≤ `at`), and what to read
