@@ -1,7 +1,7 @@
 import { parse, postprocess, preprocess } from 'micromark';
 import { gfm } from 'micromark-extension-gfm';
 import { BlockScanner } from '../markdown/blocks';
-import { NOT_PLAIN, PlainStretch, SAME_PARAGRAPH } from './plain-stretch';
+import { CODE, NOT_PLAIN, PlainStretch, SAME_PARAGRAPH } from './plain-stretch';
 
 /**
  * Whether a `###:` marker (or a `{` glued to a call) falls in Markdown prose, as the renderer
@@ -141,6 +141,7 @@ export class MarkdownProse {
         this.lead = '}';
         this.stretch.reset(false);
       }
+      if (plain === CODE) return false;
       if (plain !== NOT_PLAIN) return true;
     }
     this.afterProse = false;
