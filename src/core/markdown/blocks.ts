@@ -86,8 +86,26 @@ export class BlockScanner {
 
   /** Reads the next line (without its line break); whether a new top-level block starts at it. */
   line(line: string): boolean {
-    if (DEFINITION.test(line)) this.definitions = true;
     this.fresh = false;
+    const first = line.charCodeAt(0);
+    // Most lines start with a letter: no definition, fence, tag or list item, nothing indented.
+    if ((first | 32) >= 97 && (first | 32) <= 122) {
+      if (this.unsure) return false;
+      if (this.fence || this.htmlEnd) {
+        if (this.fence && this.fence.minIndent > 0) this.unsure = true;
+        else if (this.htmlEnd?.test(line)) {
+          this.htmlEnd = undefined;
+          this.previousBlank = false;
+        }
+        this.blank = false;
+        return false;
+      }
+      const split = this.previousBlank && this.content && !this.tagLast;
+      this.content = true;
+      this.tagLast = this.previousBlank = this.blank = false;
+      return split;
+    }
+    if (DEFINITION.test(line)) this.definitions = true;
     if (this.unsure) return false;
     let split = false;
     const blank = line.trim() === '';

@@ -24,7 +24,7 @@ const line = fc.constantFrom(
 const markdown = fc.array(line, { maxLength: 30 }).map((lines) => lines.join('\n'));
 
 describe('splitting Markdown into blocks', () => {
-  it('never changes the rendering: the blocks render to the whole text\'s HTML', () => {
+  it('never changes the rendering: the blocks render to the whole text\'s HTML', { timeout: 60_000 }, () => {
     fc.assert(
       fc.property(markdown, (text) => {
         // Only blank lines fall between blocks.
