@@ -1,7 +1,7 @@
 import { parse, postprocess, preprocess } from 'micromark';
 import { gfm } from 'micromark-extension-gfm';
 import { BlockScanner } from '../markdown/blocks';
-import { CODE, NOT_PLAIN, PlainStretch, SAME_PARAGRAPH } from './plain-stretch';
+import { CODE, PlainStretch, SAME_PARAGRAPH, UNKNOWN } from './plain-stretch';
 
 /**
  * Whether a `###:` marker (or a `{` glued to a call) falls in Markdown prose, as the renderer
@@ -83,14 +83,19 @@ export class MarkdownProse {
   private lead = '';
   /**
    * `text` starts where nothing is open at the top level: right after a marker that was prose
-   * in a top-level paragraph, or at the start of a fresh block; `stretch` reads it.
+   * in a top-level paragraph, or at the start of the answer or of a fresh block; `stretch`
+   * reads it as it comes.
    */
-  private afterProse = false;
+  private afterProse = true;
   private readonly stretch = new PlainStretch();
   /** Every line of the answer, read once: where blocks start, whether a fence is open. */
   private blocks = new BlockScanner();
   /** The answer's last line so far, not yet given to `blocks`. */
   private line = '';
+
+  constructor() {
+    this.stretch.reset(true);
+  }
 
   reset(): void {
     this.text = this.line = '';
@@ -98,7 +103,8 @@ export class MarkdownProse {
     this.seen = this.spent = this.known = 0;
     this.closer = -1;
     this.lead = '';
-    this.afterProse = false;
+    this.afterProse = true;
+    this.stretch.reset(true);
     this.blocks = new BlockScanner();
   }
 
@@ -127,22 +133,22 @@ export class MarkdownProse {
         this.closer = -1;
         this.afterProse = true;
         this.stretch.reset(true);
-      }
+        this.stretch.feed(this.text);
+      } else if (this.afterProse) this.stretch.feed(added);
     }
     // A fence at the top level runs to its closing line, and the marker's line is none.
     if (this.blocks.inFencedCode) return false;
     if (this.closer !== -1 && !this.mayClose(this.text.length)) return false;
     this.closer = -1;
     if (this.afterProse) {
-      const plain = this.stretch.check(this.text, probe.charCodeAt(0) === OPEN_BRACE);
-      if (plain === SAME_PARAGRAPH) {
+      const verdict = this.stretch.verdict(probe.charCodeAt(0) === OPEN_BRACE);
+      if (verdict === SAME_PARAGRAPH) {
         // Still the top-level paragraph: read from this marker on, later text reads the same.
         this.text = '';
         this.lead = '}';
         this.stretch.reset(false);
       }
-      if (plain === CODE) return false;
-      if (plain !== NOT_PLAIN) return true;
+      if (verdict !== UNKNOWN) return verdict !== CODE;
     }
     this.afterProse = false;
     const at = this.lead.length + this.text.length;
@@ -220,6 +226,12 @@ function read(window: string, events: Event[], at: number): { prose: boolean; re
   const top = path[0];
   if (top === undefined) return { prose: false, restart: 0, closer: -1, lead: '' };
   const lineOf = (offset: number) => window.lastIndexOf('\n', offset - 1) + 1;
+  // In the info string of a backtick fence on the marker's own line: a backtick later on the
+  // line would make it no fence. No prose until one comes, and no restart on that line.
+  const fence = path.find((token) => token.type === 'codeFenced');
+  if (fence !== undefined && lineOf(at) <= fence.start.offset && window.lastIndexOf('`', at) >= fence.start.offset) {
+    return { prose: false, restart: 0, closer: BACKTICK, lead: '' };
+  }
   // A top-level block reads the same from the start of its line; a list, from its item's.
   const restart = lineOf(item !== -1 && path[1] !== undefined ? item : top.start.offset);
   let container = -1;
