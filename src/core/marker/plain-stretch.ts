@@ -22,8 +22,9 @@ const BACKTICK = 96;
 
 /** By character: 0 not plain, 1 plain (and continues a paragraph at a line start), 2 plain but may start a block there. */
 const CLASS = new Uint8Array(128);
-for (const char of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ,;:!?\'"%$(){}/@^.') CLASS[char.charCodeAt(0)] = 1;
-for (const char of '0123456789#>-+*=_ \n') CLASS[char.charCodeAt(0)] = 2;
+for (const char of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ,;:!?\'"%$({}/@^') CLASS[char.charCodeAt(0)] = 1;
+// The characters of list and quote markers (`1.`, `2)`, `-`, `>`), headings, breaks and underlines.
+for (const char of '0123456789.)#>-+*=_ \n') CLASS[char.charCodeAt(0)] = 2;
 
 /** What a marker after the stretch is: unknown (ask micromark), prose, prose in the same top-level paragraph, code. */
 export const UNKNOWN = 0;
