@@ -69,6 +69,7 @@ export class MarkdownProse {
   /** The answer's text since the restart point (markers taken out), then what was appended since. */
   private text = '';
   private parts: string[] = [];
+  private recent: string[] = [];
   /** Characters of the stream so far, and characters micromark has read. */
   private seen = 0;
   private spent = 0;
@@ -100,6 +101,7 @@ export class MarkdownProse {
   reset(): void {
     this.text = this.line = '';
     this.parts = [];
+    this.recent = [];
     this.seen = this.spent = this.known = 0;
     this.closer = -1;
     this.lead = '';
@@ -110,8 +112,12 @@ export class MarkdownProse {
 
   /** Text the answer shows, in order. */
   append(text: string): void {
-    // Kept in pieces until asked: thousands of small deltas joined at once, not one by one.
-    if (text.length > 0) this.parts.push(text);
+    // Kept in pieces until asked, joined 256 at a time: thousands of small deltas are neither
+    // copied one by one nor kept as thousands of strings.
+    if (text.length > 0 && this.recent.push(text) === 256) {
+      this.parts.push(this.recent.join(''));
+      this.recent = [];
+    }
   }
 
   /** The stream went on by `length` characters (text or not). */
@@ -121,8 +127,12 @@ export class MarkdownProse {
 
   /** Whether `probe` (`###:` up to its `{`, or a glued `{`), written after the text so far, starts in prose. */
   isProse(probe: string): boolean {
-    if (this.parts.length > 0) {
-      const added = this.parts.join('');
+    if (this.recent.length > 0 || this.parts.length > 0) {
+      if (this.recent.length > 0) {
+        this.parts.push(this.recent.length === 1 ? this.recent[0]! : this.recent.join(''));
+        this.recent = [];
+      }
+      const added = this.parts.length === 1 ? this.parts[0]! : this.parts.join('');
       this.parts = [];
       const fresh = this.readLines(added);
       this.text += added;
