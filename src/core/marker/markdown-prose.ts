@@ -76,10 +76,9 @@ export class MarkdownProse {
   /**
    * The last marker was no prose because of a construct still open in its paragraph, which
    * this character would close (or -1): until one appears, or a line ends, the next is no
-   * prose either, and `text` from `known` on has neither.
+   * prose either.
    */
   private closer = -1;
-  private known = 0;
   /** Read before `text` when it starts mid-line (see `read`). */
   private lead = '';
   /**
@@ -102,7 +101,7 @@ export class MarkdownProse {
     this.text = this.line = '';
     this.parts = [];
     this.recent = [];
-    this.seen = this.spent = this.known = 0;
+    this.seen = this.spent = 0;
     this.closer = -1;
     this.lead = '';
     this.afterProse = true;
@@ -127,12 +126,13 @@ export class MarkdownProse {
 
   /** Whether `probe` (`###:` up to its `{`, or a glued `{`), written after the text so far, starts in prose. */
   isProse(probe: string): boolean {
+    let added = '';
     if (this.recent.length > 0 || this.parts.length > 0) {
       if (this.recent.length > 0) {
         this.parts.push(this.recent.length === 1 ? this.recent[0]! : this.recent.join(''));
         this.recent = [];
       }
-      const added = this.parts.length === 1 ? this.parts[0]! : this.parts.join('');
+      added = this.parts.length === 1 ? this.parts[0]! : this.parts.join('');
       this.parts = [];
       const fresh = this.readLines(added);
       this.text += added;
@@ -148,7 +148,7 @@ export class MarkdownProse {
     }
     // A fence at the top level runs to its closing line, and the marker's line is none.
     if (this.blocks.inFencedCode) return false;
-    if (this.closer !== -1 && !this.mayClose(this.text.length)) return false;
+    if (this.closer !== -1 && !this.mayClose(added)) return false;
     this.closer = -1;
     if (this.afterProse) {
       const verdict = this.stretch.verdict(probe.charCodeAt(0) === OPEN_BRACE);
@@ -172,7 +172,6 @@ export class MarkdownProse {
       this.lead = window.charCodeAt(restart - 1) === NEWLINE ? '' : lead;
     }
     this.closer = closer;
-    this.known = this.text.length;
     this.afterProse = prose && restart === at && lead === '}';
     if (this.afterProse) this.stretch.reset(false);
     return prose;
@@ -198,14 +197,15 @@ export class MarkdownProse {
     return fresh;
   }
 
-  /** Whether the text since the last question has a line break or the character that closes what was open. */
-  private mayClose(at: number): boolean {
-    const text = this.text;
-    for (let i = this.known; i < at; i++) {
-      const code = text.charCodeAt(i);
+  /**
+   * Whether `added`, the text since the last question, has a line break or the character that
+   * closes what was open. Only `added` is read: `text` may be a long rope not to be flattened.
+   */
+  private mayClose(added: string): boolean {
+    for (let i = 0; i < added.length; i++) {
+      const code = added.charCodeAt(i);
       if (code === this.closer || code === NEWLINE) return true;
     }
-    this.known = at;
     return false;
   }
 }
