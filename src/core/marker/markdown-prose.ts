@@ -57,6 +57,7 @@ const OPEN_PAREN = 40;
 const OPEN_BRACKET = 91;
 const CLOSE_BRACKET = 93;
 const OPEN_BRACE = 123;
+const COLON = 58;
 
 function isBlank(code: number): boolean {
   return code === 32 || code === 9 || code === 10 || code === 13;
@@ -288,6 +289,9 @@ function opens(window: string, data: Token[], container: Token, at: number): num
   if (container.type === 'paragraph' && window.charCodeAt(from) === OPEN_BRACKET) {
     const close = window.indexOf(']', from);
     if (close === -1 || close >= at) return OPEN_HERE;
+    // On the line of `[label]:`, a definition's destination may still close after the marker
+    // (`[r]: (###:{…})` is one once its `)` comes).
+    if (window.charCodeAt(close + 1) === COLON && window.lastIndexOf('\n', at - 1) < from) return OPEN_HERE;
   }
   for (const token of data) {
     if (token.start.offset < from) continue;

@@ -94,6 +94,7 @@ describe('given Markdown around the marker', () => {
     ['a www. link', `See www.example.com/${weather} for more`],
     ['an escaped first #', `Write \\${weather} literally`],
     ['a list item that starts with indented code', `1.     ${weather}`],
+    ['a definition destination in parentheses', `[r]: (${weather})*`],
     ['a nested list item that starts with indented code', `- a\n  -     ${weather}`],
     ['a code span opened at the start of the answer', `\`${weather}\``],
   ])('keeps a marker inside %s as text', (_, text) => {
