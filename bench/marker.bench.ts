@@ -19,6 +19,15 @@ function makeStream(targetLength: number): string {
   return text.slice(0, targetLength);
 }
 
+/** About `size` characters of hostile input of each kind. */
+const ADVERSARIAL: Record<string, (size: number) => string> = {
+  'markers in code spans': (size) => '`###:{"toolName":"a"}` '.repeat(size / 23),
+  'link tails': (size) => '[a](###:{"toolName":"a"} '.repeat(size / 25),
+  'calls in one nested list': (size) => `- a\n${'  - Paris: ###:{"toolName":"a"}\n'.repeat(size / 32)}`,
+  'unclosed backtick runs': (size) => '``` `` ` ###:{'.repeat(size / 14),
+  'fences and indented lines': (size) => '```\n###:{"toolName":"a"}\n```\n    ###:{\n\n'.repeat(size / 41),
+};
+
 function chunk(text: string, size: number): string[] {
   const chunks: string[] = [];
   for (let i = 0; i < text.length; i += size) chunks.push(text.slice(i, i + size));
@@ -75,6 +84,10 @@ export default async function run(): Promise<BenchRow[]> {
 
   // Prose and code with `#` but no marker: what an answer without calls costs.
   const plain = chunk(stream.replaceAll('###:', '### '), CHUNK);
+  // Prose without a `#`: passed through on one `indexOf` per chunk.
+  const proseText = stream.replaceAll('#', '');
+  const prose = chunk(proseText, CHUNK);
+  const proseBytes = new TextEncoder().encode(proseText).length;
 
   const [parserMs = Number.NaN, jsonMs = Number.NaN, sameMs = Number.NaN, plainMs = Number.NaN] = timeInterleaved(
     [
@@ -90,6 +103,36 @@ export default async function run(): Promise<BenchRow[]> {
     21,
     5,
   );
+  // Hostile input (as in test/core/marker/linear.test.ts), 1 MB each: where the plain-text
+  // rules cannot decide and micromark is asked, or where every marker sits in code.
+  const hostile = Object.entries(ADVERSARIAL).map(([name, make]) => {
+    const text = make(megabyte);
+    return { name, bytes: new TextEncoder().encode(text).length, chunks: chunk(text, CHUNK) };
+  });
+  const hostileMs = timeInterleaved(
+    [
+      () => {
+        sink += (JSON.parse(json) as unknown[]).length;
+      },
+      ...hostile.map((input) => () => parseAll(input.chunks)),
+    ],
+    7,
+    2,
+  );
+  const hostileJsonMBs = jsonBytes / megabyte / ((hostileMs[0] ?? Number.NaN) / 1000);
+  const proseMs = timeInterleaved(
+    [
+      () => {
+        sink += (JSON.parse(json) as unknown[]).length;
+      },
+      () => parseAll(prose),
+    ],
+    11,
+    3,
+  );
+  const proseMBs = proseBytes / megabyte / ((proseMs[1] ?? Number.NaN) / 1000);
+  const proseJsonMBs = jsonBytes / megabyte / ((proseMs[0] ?? Number.NaN) / 1000);
+
   const parserMBs = bytes / megabyte / (parserMs / 1000);
   const jsonMBs = jsonBytes / megabyte / (jsonMs / 1000);
   const sameMBs = sameBytesLength / megabyte / (sameMs / 1000);
@@ -140,6 +183,25 @@ export default async function run(): Promise<BenchRow[]> {
       value: round(bytes / megabyte / (plainMs / 1000)),
       unit: 'MB/s',
     },
+    {
+      bench: BENCH,
+      case: `parser, 1 MB of prose without a #, ${CHUNK}-char chunks`,
+      value: round(proseMBs),
+      unit: 'MB/s',
+      baseline: 'JSON.parse, 1 MB in one call, same rounds',
+      ratio: round(proseMBs / proseJsonMBs),
+    },
+    ...hostile.map((input, index) => {
+      const mbs = input.bytes / megabyte / ((hostileMs[index + 1] ?? Number.NaN) / 1000);
+      return {
+        bench: BENCH,
+        case: `parser, 1 MB of ${input.name}, ${CHUNK}-char chunks`,
+        value: round(mbs),
+        unit: 'MB/s',
+        baseline: 'JSON.parse, 1 MB in one call, same rounds',
+        ratio: round(mbs / hostileJsonMBs),
+      };
+    }),
     { bench: BENCH, case: 'per chunk, 2,000 chunks', value: round(ns2k), unit: 'ns/chunk' },
     {
       bench: BENCH,

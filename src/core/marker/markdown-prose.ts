@@ -1,5 +1,7 @@
 import { parse, postprocess, preprocess } from 'micromark';
 import { gfm } from 'micromark-extension-gfm';
+import { BlockScanner } from '../markdown/blocks';
+import { CODE, PlainStretch, SAME_PARAGRAPH, UNKNOWN } from './plain-stretch';
 
 /**
  * Whether a `###:` marker (or a `{` glued to a call) falls in Markdown prose, as the renderer
@@ -54,6 +56,8 @@ const LESS = 60;
 const OPEN_PAREN = 40;
 const OPEN_BRACKET = 91;
 const CLOSE_BRACKET = 93;
+const OPEN_BRACE = 123;
+const COLON = 58;
 
 function isBlank(code: number): boolean {
   return code === 32 || code === 9 || code === 10 || code === 13;
@@ -66,34 +70,54 @@ export class MarkdownProse {
   /** The answer's text since the restart point (markers taken out), then what was appended since. */
   private text = '';
   private parts: string[] = [];
+  private recent: string[] = [];
   /** Characters of the stream so far, and characters micromark has read. */
   private seen = 0;
   private spent = 0;
   /**
    * The last marker was no prose because of a construct still open in its paragraph, which
    * this character would close (or -1): until one appears, or a line ends, the next is no
-   * prose either, and `text` from `known` on has neither.
+   * prose either.
    */
   private closer = -1;
-  private known = 0;
   /** Read before `text` when it starts mid-line (see `read`). */
   private lead = '';
-  /** The last marker was prose in a top-level paragraph, and `text` starts right after it. */
-  private afterProse = false;
+  /**
+   * `text` starts where nothing is open at the top level: right after a marker that was prose
+   * in a top-level paragraph, or at the start of the answer or of a fresh block; `stretch`
+   * reads it as it comes.
+   */
+  private afterProse = true;
+  private readonly stretch = new PlainStretch();
+  /** Every line of the answer, read once: where blocks start, whether a fence is open. */
+  private blocks = new BlockScanner();
+  /** The answer's last line so far, not yet given to `blocks`. */
+  private line = '';
+
+  constructor() {
+    this.stretch.reset(true);
+  }
 
   reset(): void {
-    this.text = '';
+    this.text = this.line = '';
     this.parts = [];
-    this.seen = this.spent = this.known = 0;
+    this.recent = [];
+    this.seen = this.spent = 0;
     this.closer = -1;
     this.lead = '';
-    this.afterProse = false;
+    this.afterProse = true;
+    this.stretch.reset(true);
+    this.blocks = new BlockScanner();
   }
 
   /** Text the answer shows, in order. */
   append(text: string): void {
-    // Kept in pieces until asked: thousands of small deltas joined at once, not one by one.
-    if (text.length > 0) this.parts.push(text);
+    // Kept in pieces until asked, joined 256 at a time: thousands of small deltas are neither
+    // copied one by one nor kept as thousands of strings.
+    if (text.length > 0 && this.recent.push(text) === 256) {
+      this.parts.push(this.recent.join(''));
+      this.recent = [];
+    }
   }
 
   /** The stream went on by `length` characters (text or not). */
@@ -103,16 +127,39 @@ export class MarkdownProse {
 
   /** Whether `probe` (`###:` up to its `{`, or a glued `{`), written after the text so far, starts in prose. */
   isProse(probe: string): boolean {
-    if (this.parts.length > 0) {
-      this.text += this.parts.join('');
+    let added = '';
+    if (this.recent.length > 0 || this.parts.length > 0) {
+      if (this.recent.length > 0) {
+        this.parts.push(this.recent.length === 1 ? this.recent[0]! : this.recent.join(''));
+        this.recent = [];
+      }
+      added = this.parts.length === 1 ? this.parts[0]! : this.parts.join('');
       this.parts = [];
+      const fresh = this.readLines(added);
+      this.text += added;
+      if (fresh > 0) {
+        // A block starts afresh there: read from its line, it reads as in the whole answer.
+        this.text = this.text.slice(fresh);
+        this.lead = '';
+        this.closer = -1;
+        this.afterProse = true;
+        this.stretch.reset(true);
+        this.stretch.feed(this.text);
+      } else if (this.afterProse) this.stretch.feed(added);
     }
-    if (this.closer !== -1 && !this.mayClose(this.text.length)) return false;
+    // A fence at the top level runs to its closing line, and the marker's line is none.
+    if (this.blocks.inFencedCode) return false;
+    if (this.closer !== -1 && !this.mayClose(added)) return false;
     this.closer = -1;
-    if (this.afterProse && plainWords(this.text)) {
-      // Still the line of a marker that was prose in a top-level paragraph: so is this one.
-      this.text = '';
-      return true;
+    if (this.afterProse) {
+      const verdict = this.stretch.verdict(probe.charCodeAt(0) === OPEN_BRACE);
+      if (verdict === SAME_PARAGRAPH) {
+        // Still the top-level paragraph: read from this marker on, later text reads the same.
+        this.text = '';
+        this.lead = '}';
+        this.stretch.reset(false);
+      }
+      if (verdict !== UNKNOWN) return verdict !== CODE;
     }
     this.afterProse = false;
     const at = this.lead.length + this.text.length;
@@ -126,40 +173,43 @@ export class MarkdownProse {
       this.lead = window.charCodeAt(restart - 1) === NEWLINE ? '' : lead;
     }
     this.closer = closer;
-    this.known = this.text.length;
     this.afterProse = prose && restart === at && lead === '}';
+    if (this.afterProse) this.stretch.reset(false);
     return prose;
   }
 
-  /** Whether the text since the last question has a line break or the character that closes what was open. */
-  private mayClose(at: number): boolean {
-    const text = this.text;
-    for (let i = this.known; i < at; i++) {
-      const code = text.charCodeAt(i);
+  /**
+   * Gives `blocks` the lines that `added` (about to be appended to `text`) completes. Returns
+   * where in `text`, `added` appended, the last fresh block starts, or 0.
+   */
+  private readLines(added: string): number {
+    const base = this.text.length;
+    let fresh = 0;
+    let from = 0;
+    for (let end = added.indexOf('\n'); end !== -1; end = added.indexOf('\n', from)) {
+      const start = base + from - this.line.length;
+      const line = this.line + added.slice(from, end);
+      this.line = '';
+      from = end + 1;
+      if (this.blocks.line(line) && start > fresh) fresh = start;
+      if (this.blocks.fresh) fresh = base + from;
+    }
+    this.line += added.slice(from);
+    return fresh;
+  }
+
+  /**
+   * Whether `added`, the text since the last question, has a line break or the character that
+   * closes what was open. Only `added` is read: `text` may be a long rope not to be flattened.
+   */
+  private mayClose(added: string): boolean {
+    for (let i = 0; i < added.length; i++) {
+      const code = added.charCodeAt(i);
       if (code === this.closer || code === NEWLINE) return true;
     }
-    this.known = at;
     return false;
   }
 }
-
-/**
- * Whether `text` (after a call's stand-in `}`) is words and blanks on one line, ending in a
- * blank or empty: nothing in it can open a construct, start a block or a URL reaching the next
- * marker, so micromark need not be asked.
- */
-function plainWords(text: string): boolean {
-  const length = text.length;
-  if (length > 0 && text.charCodeAt(length - 1) !== 32 && text !== '}') return false;
-  for (let i = 0; i < length; i++) {
-    const code = text.charCodeAt(i);
-    if (code >= 128 || PLAIN[code] !== 1) return false;
-  }
-  return true;
-}
-
-const PLAIN = new Uint8Array(128);
-for (const char of 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ,.;!?}') PLAIN[char.charCodeAt(0)] = 1;
 
 /**
  * Whether `at` in `window` is prose; where the next window may start (≤ `at`), and what to read
@@ -187,6 +237,12 @@ function read(window: string, events: Event[], at: number): { prose: boolean; re
   const top = path[0];
   if (top === undefined) return { prose: false, restart: 0, closer: -1, lead: '' };
   const lineOf = (offset: number) => window.lastIndexOf('\n', offset - 1) + 1;
+  // In the info string of a backtick fence on the marker's own line: a backtick later on the
+  // line would make it no fence. No prose until one comes, and no restart on that line.
+  const fence = path.find((token) => token.type === 'codeFenced');
+  if (fence !== undefined && lineOf(at) <= fence.start.offset && window.lastIndexOf('`', at) >= fence.start.offset) {
+    return { prose: false, restart: 0, closer: BACKTICK, lead: '' };
+  }
   // A top-level block reads the same from the start of its line; a list, from its item's.
   const restart = lineOf(item !== -1 && path[1] !== undefined ? item : top.start.offset);
   let container = -1;
@@ -233,6 +289,9 @@ function opens(window: string, data: Token[], container: Token, at: number): num
   if (container.type === 'paragraph' && window.charCodeAt(from) === OPEN_BRACKET) {
     const close = window.indexOf(']', from);
     if (close === -1 || close >= at) return OPEN_HERE;
+    // On the line of `[label]:`, a definition's destination may still close after the marker
+    // (`[r]: (###:{…})` is one once its `)` comes).
+    if (window.charCodeAt(close + 1) === COLON && window.lastIndexOf('\n', at - 1) < from) return OPEN_HERE;
   }
   for (const token of data) {
     if (token.start.offset < from) continue;

@@ -1,7 +1,7 @@
 import { Fragment, memo, useRef, type ComponentPropsWithoutRef } from 'react';
 import ReactMarkdown, { defaultUrlTransform, type Components, type ExtraProps, type UrlTransform } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
-import { blocksOf, rescan, type MarkdownScan } from './blocks';
+import { blocksOf, rescan, type MarkdownScan } from '../../core/markdown/blocks';
 import { CodeBlock } from './code-block';
 import { textOf } from './hast-text';
 import { GuardedImage } from './guarded-image';

@@ -93,8 +93,21 @@ describe('given Markdown around the marker', () => {
     ['a bare URL', `See https://example.com/${weather} for more`],
     ['a www. link', `See www.example.com/${weather} for more`],
     ['an escaped first #', `Write \\${weather} literally`],
+    ['a list item that starts with indented code', `1.     ${weather}`],
+    ['a definition destination in parentheses', `[r]: (${weather})*`],
+    ['a nested list item that starts with indented code', `- a\n  -     ${weather}`],
+    ['a code span opened at the start of the answer', `\`${weather}\``],
   ])('keeps a marker inside %s as text', (_, text) => {
     expect(parseToolMarkers(text)).toEqual({ text, toolCalls: [], errors: [] });
+  });
+
+  it.each([
+    ['a fence', `${weather}\n\`\`\`\n${weather}\n`],
+    ['a code span opened by a fence-like run on the line before', `${weather}\n    \`\`\`\n\`\`\`${weather}\`\`\`${weather}\`\`\`\n`],
+  ])('after a call, keeps a marker inside %s as text', (_, text) => {
+    const result = parseToolMarkers(text, { generateId: ids() });
+    expect(result.toolCalls.map((call) => call.toolCallId)).toEqual(['call_1']);
+    expect(result.text).toContain(weather);
   });
 
   it.each([
@@ -108,6 +121,8 @@ describe('given Markdown around the marker', () => {
     ['after an escaped backtick', `A \\\` tick ${weather}`, 'A \\` tick '],
     ['in a heading', `## ${weather}`, '## '],
     ['after a word with a colon', `Checking:${weather}`, 'Checking:'],
+    ['in a nested list item, after plain words', `- a\n  - Paris: ${weather}`, '- a\n  - Paris: '],
+    ['after a code span that opened and closed at the start of the answer', `\`a\` ${weather}`, '`a` '],
   ])('finds a marker in prose %s', (_, text, rest) => {
     const result = parseToolMarkers(text, { generateId: ids() });
     expect(result.toolCalls).toEqual([{ toolCallId: 'call_1', toolName: 'getWeather', input: { city: 'Paris' } }]);

@@ -5,7 +5,7 @@ import ReactMarkdown from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 // The block split is internal to `Markdown`; its promise (a split never changes what the
 // reader sees) is checked here against react-markdown itself, on the whole text.
-import { blocksOf, rescan } from '../../../src/react/markdown/blocks';
+import { blocksOf, rescan } from '../../../src/core/markdown/blocks';
 
 const html = (text: string) => renderToStaticMarkup(createElement(ReactMarkdown, { remarkPlugins: [remarkGfm] }, text));
 const blocks = (text: string) => blocksOf(rescan(undefined, text));
@@ -24,7 +24,7 @@ const line = fc.constantFrom(
 const markdown = fc.array(line, { maxLength: 30 }).map((lines) => lines.join('\n'));
 
 describe('splitting Markdown into blocks', () => {
-  it('never changes the rendering: the blocks render to the whole text\'s HTML', () => {
+  it('never changes the rendering: the blocks render to the whole text\'s HTML', { timeout: 60_000 }, () => {
     fc.assert(
       fc.property(markdown, (text) => {
         // Only blank lines fall between blocks.
