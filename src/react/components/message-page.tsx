@@ -120,8 +120,9 @@ function samePage(prev: MessagePageProps, next: MessagePageProps): boolean {
     prev.actionableId === next.actionableId &&
     prev.onContinue === next.onContinue &&
     prev.onRunAgain === next.onRunAgain &&
-    prev.messages.length === next.messages.length &&
-    prev.messages.every((message, index) => message === next.messages[index])
+    // The same page object keeps its array (a reveal, a token on another page): one comparison.
+    (prev.messages === next.messages ||
+      (prev.messages.length === next.messages.length && prev.messages.every((message, index) => message === next.messages[index])))
   );
 }
 
