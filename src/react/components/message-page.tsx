@@ -36,16 +36,20 @@ let observer: IntersectionObserver | undefined;
 function skipOnceOutOfView(page: HTMLElement): (() => void) | undefined {
   if (typeof IntersectionObserver === 'undefined') return undefined;
   observer ??= new IntersectionObserver((entries) => {
-    for (const entry of entries) {
-      // In view, or hidden (no layout, nothing to remember yet): look again when that changes.
-      if (entry.isIntersecting || entry.boundingClientRect.height === 0) continue;
+    // In view, or hidden (no layout, nothing to remember yet): look again when that changes.
+    const out = entries.filter((entry) => !entry.isIntersecting && entry.boundingClientRect.height > 0);
+    // Every height read before any page is written: a read after a write recalculated the style
+    // of the whole log, once per page (a frame of 120 ms when many pages left view at once).
+    const heights = out.map((entry) => {
+      const style = getComputedStyle(entry.target);
+      return entry.boundingClientRect.height - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+    });
+    out.forEach((entry, i) => {
       const target = entry.target as HTMLElement;
       observer?.unobserve(target);
-      const style = getComputedStyle(target);
-      const height = entry.boundingClientRect.height - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
-      target.style.setProperty('contain-intrinsic-size', `auto ${Math.max(0, Math.round(height))}px`);
+      target.style.setProperty('contain-intrinsic-size', `auto ${Math.max(0, Math.round(heights[i]!))}px`);
       target.setAttribute('data-state', 'measured');
-    }
+    });
   });
   observer.observe(page);
   return () => observer?.unobserve(page);

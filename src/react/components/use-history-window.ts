@@ -117,8 +117,12 @@ export function useHistoryWindow(
   // Rendered at once, so the row is measured before and after the same DOM change: a render
   // left for later would compare with a position the reader has since scrolled away from.
   const showEarlier = useCallback(() => flushSync(() => request('button')), [request]);
+  // One pending frame at a time: a scroll event and the frame after a reveal used to both
+  // reveal, each for its own budget, in the same frame (scroll events come just before it).
+  const frame = useRef<number | undefined>(undefined);
   // Steps while the reader is near the top and the frame has time left; at least one per frame.
   const revealNearTop = useCallback(() => {
+    frame.current = undefined;
     const el = logRef.current;
     const begin = performance.now();
     // Tabbing to the button scrolls it into view: showing more then would push it out of sight.
@@ -127,7 +131,17 @@ export function useHistoryWindow(
       if (performance.now() - begin >= FRAME_BUDGET_MS) break;
     }
   }, [logRef, request]);
-  const onScroll = revealNearTop;
+  const revealInFrame = useCallback(() => {
+    frame.current ??= requestAnimationFrame(revealNearTop);
+  }, [revealNearTop]);
+  const onScroll = revealInFrame;
+  useLayoutEffect(
+    () => () => {
+      if (frame.current !== undefined) cancelAnimationFrame(frame.current);
+      frame.current = undefined;
+    },
+    [],
+  );
 
   useLayoutEffect(() => {
     const el = logRef.current;
@@ -145,11 +159,10 @@ export function useHistoryWindow(
       }
     }
     // A screen taller than what is shown, or a reader still near the top: show more, in the next
-    // frame, so that each frame renders one step.
+    // frame, so that each frame renders one budget of steps.
     if (!el || reveal?.how === 'button' || start === 0 || !nearTop(el)) return;
-    const frame = requestAnimationFrame(revealNearTop);
-    return () => cancelAnimationFrame(frame);
-  }, [start, logRef, request, revealNearTop]);
+    revealInFrame();
+  }, [start, logRef, request, revealInFrame]);
 
   return { start, showEarlier, onScroll, buttonRef };
 }
