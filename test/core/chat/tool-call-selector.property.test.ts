@@ -1,7 +1,20 @@
 import type { UIMessage } from 'ai';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { initialLoopState, INTERRUPTED_TOOL_ERROR, reduce, selectToolCalls, type LoopAction, type LoopState } from 'toolchat/core';
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import {
+  createChatPersistence,
+  createToolChat,
+  defineTool,
+  initialLoopState,
+  INTERRUPTED_TOOL_ERROR,
+  memoryGrants,
+  memoryStorage,
+  reduce,
+  selectToolCalls,
+  type LoopAction,
+  type LoopState,
+} from 'toolchat/core';
 // The chat's own selector (behind `ToolChat.getToolCalls`): kept up to date per change.
 import { createToolCallsSelector } from '../../../src/core/chat/tool-call-views';
 
@@ -96,6 +109,11 @@ function apply(messages: UIMessage[], loop: LoopState, s: Step): { messages: UIM
   }
 }
 
+const shallowEqual = (a: object, b: object) => {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.is((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+};
+
 describe('the chat’s tool-call selector, kept up to date per change', () => {
   it('equals the views worked out from scratch after any sequence of updates, inserts, removals and loop changes', () => {
     fc.assert(
@@ -113,10 +131,10 @@ describe('the chat’s tool-call selector, kept up to date per change', () => {
           expect([...views.keys()]).toEqual([...fresh.keys()]);
           for (const [toolCallId, view] of views) expect(view).toEqual(fresh.get(toolCallId));
           if (before.messages === messages && before.loop.calls === loop.calls) expect(views).toBe(previous);
-          // A view whose call did not change is the same object (React rows bail out on it).
+          // A view whose call did not change (the same values, by reference) is the same object: React rows bail out on it.
           for (const [toolCallId, view] of views) {
             const old = previous.get(toolCallId);
-            if (old && JSON.stringify(old) === JSON.stringify(view) && old.messageId === view.messageId) expect(view).toBe(old);
+            if (old && shallowEqual(old, view)) expect(view).toBe(old);
           }
           previous = views;
         }
@@ -139,5 +157,68 @@ describe('the chat’s tool-call selector, kept up to date per change', () => {
       messages = [...messages.slice(0, -1), { ...last, parts: [{ type: 'text', text: `${token}`, state: 'streaming' }] }];
       expect(select(messages, initialLoopState.calls)).toBe(first);
     }
+  });
+});
+
+describe('given a call waiting for approval in an old message of a 1,000-message thread', () => {
+  const user = (id: string, text: string): UIMessage => ({ id, role: 'user', parts: [{ type: 'text', text }] });
+  const reply = (id: string, text: string): UIMessage => ({ id, role: 'assistant', parts: [{ type: 'step-start' }, { type: 'text', text, state: 'done' }] });
+  function thread(): UIMessage[] {
+    const messages: UIMessage[] = [];
+    for (let i = 0; i < 500; i++) {
+      messages.push(user(`u${i}`, `Question ${i}`));
+      messages.push(
+        i === 3
+          ? {
+              id: `a${i}`,
+              role: 'assistant',
+              parts: [
+                { type: 'step-start' },
+                { type: 'tool-deleteFile', toolCallId: 'old', state: 'approval-requested', input: { path: '/old' }, approval: { id: 'old' } },
+              ],
+            }
+          : reply(`a${i}`, `Answer ${i}`),
+      );
+    }
+    return messages;
+  }
+
+  it('still counts while newer messages change, and its view follows the approval', async () => {
+    const deleted: string[] = [];
+    const storage = memoryStorage();
+    await createChatPersistence({ storage, chatId: 'long' }).save(thread(), { immediate: true });
+    const chat = createToolChat({
+      id: 'long',
+      storage,
+      transport: { sendMessages: async () => new ReadableStream(), reconnectToStream: async () => null },
+      grants: memoryGrants(),
+      tools: {
+        deleteFile: defineTool({
+          inputSchema: z.object({ path: z.string() }),
+          needsApproval: true,
+          execute: async ({ path }) => {
+            deleted.push(path);
+            return { deleted: path };
+          },
+        }),
+      },
+    });
+    await chat.ready;
+    expect(chat.getToolCall('old')).toMatchObject({ phase: 'awaiting-approval', messageId: 'a3' });
+    expect(chat.getState().activity.state).toBe('awaiting-approval');
+
+    // Newer messages change (an edit, a reply added at the end): the old call is still there and waiting.
+    const before = chat.getToolCalls();
+    const messages = chat.getState().messages.slice();
+    messages[900] = reply('a450', 'Edited answer');
+    chat.setMessages([...messages, user('u-new', 'Hello?'), reply('a-new', 'Hi.')]);
+    expect(chat.getToolCalls().get('old')).toBe(before.get('old'));
+    expect(chat.getState().activity.state).toBe('awaiting-approval');
+
+    chat.approve('old');
+    await vi.waitFor(() => expect(deleted).toEqual(['/old']));
+    await vi.waitFor(() => expect(chat.getToolCall('old')).toMatchObject({ phase: 'done', output: { deleted: '/old' }, messageId: 'a3' }));
+    expect(chat.getState().activity.state).not.toBe('awaiting-approval');
+    chat.dispose();
   });
 });
