@@ -23,26 +23,12 @@ export function openCallsAnywhere(chat: Chat): ToolPart[] {
   const messages = chat.messages;
   for (let i = 0; i < messages.length - 1; i++) {
     const message = messages[i]!;
-    if (message.role === 'assistant') open.push(...openIn(message));
+    if (message.role !== 'assistant') continue;
+    for (const part of message.parts) {
+      if (isToolUIPart(part) && part.providerExecuted !== true && !hasToolResult(part) && part.state !== 'input-streaming') open.push(part);
+    }
   }
   return [...open, ...openCalls(chat).filter((part) => part.state !== 'input-streaming')];
-}
-
-/** The open calls of one message, worked out once per message object (the chat's state gives a changed message a new one). */
-const openByMessage = new WeakMap<UIMessage, readonly ToolPart[]>();
-const NONE: readonly ToolPart[] = [];
-
-function openIn(message: UIMessage): readonly ToolPart[] {
-  let open = openByMessage.get(message);
-  if (!open) {
-    let found: ToolPart[] | undefined;
-    for (const part of message.parts) {
-      if (isToolUIPart(part) && part.providerExecuted !== true && !hasToolResult(part) && part.state !== 'input-streaming') (found ??= []).push(part);
-    }
-    open = found ?? NONE;
-    openByMessage.set(message, open);
-  }
-  return open;
 }
 
 /** Whether the loop is still working on a call (running, queued, waiting for the app or the user). */

@@ -24,53 +24,36 @@ export function selectToolCalls(messages: readonly UIMessage[], calls: CallMap =
   return views;
 }
 
-/** The views of one message's calls, kept while the message and the loop's record of each of its calls stay the same. */
-const byMessage = new WeakMap<UIMessage, { calls: CallMap; states: readonly (ToolCallState | undefined)[]; views: readonly ToolCallViewOf[] }>();
+/** The views of one message's calls, kept while the message and the loop's calls stay the same. */
+const byMessage = new WeakMap<UIMessage, { calls: CallMap; views: readonly ToolCallViewOf[] }>();
 const NO_VIEWS: readonly ToolCallViewOf[] = [];
-const NO_STATES: readonly (ToolCallState | undefined)[] = [];
 
 function viewsOf(message: UIMessage, calls: CallMap): readonly ToolCallViewOf[] {
   const cached = byMessage.get(message);
-  if (cached && (cached.calls === calls || sameStates(message, calls, cached.states))) {
-    if (cached.calls !== calls) byMessage.set(message, { ...cached, calls });
-    return cached.views;
-  }
+  if (cached && cached.calls === calls) return cached.views;
   let views: ToolCallViewOf[] | undefined;
-  let states: (ToolCallState | undefined)[] | undefined;
   for (const part of message.parts) {
     if (!isToolUIPart(part)) continue;
-    const call = calls.get(part.toolCallId);
-    (views ??= []).push(toolCallView(part, message.id, call));
-    (states ??= []).push(call);
+    (views ??= []).push(toolCallView(part, message.id, calls.get(part.toolCallId)));
   }
   const result = views ?? NO_VIEWS;
-  byMessage.set(message, { calls, states: states ?? NO_STATES, views: result });
+  byMessage.set(message, { calls, views: result });
   return result;
 }
 
-/** Whether the loop's record of each of the message's calls is the one its views were made from. */
-function sameStates(message: UIMessage, calls: CallMap, states: readonly (ToolCallState | undefined)[]): boolean {
-  let i = 0;
-  for (const part of message.parts) {
-    if (!isToolUIPart(part)) continue;
-    if (calls.get(part.toolCallId) !== states[i++]) return false;
-  }
-  return i === states.length;
-}
-
 /**
- * `selectToolCalls` for one chat, kept up to date rather than worked out again: a message the
- * same object as last time (and whose calls the loop did not change) keeps its views without a
- * lookup, a changed message (the one streaming) gets its views again, and while no view changed
- * the result is the same map. So a streamed token costs a pointer comparison per older message,
- * and a new map (one per change of a call, not per token) is the only walk of every call.
+ * `selectToolCalls` for one chat, kept up to date rather than worked out again: while the loop's
+ * calls stay the same, a message the same object as last time keeps its views without a lookup
+ * and a changed one (the one streaming) gets its views again; equal views stay the same objects,
+ * and while no view changed the result is the same map. So a streamed token costs a pointer
+ * comparison per older message; every call is walked only when a call changes.
  */
 export function createToolCallsSelector(): (messages: readonly UIMessage[], calls: CallMap) => ToolCallViews {
   let last: { messages: readonly UIMessage[]; calls: CallMap; perMessage: readonly (readonly ToolCallViewOf[])[]; views: ToolCallViews } | undefined;
   return (messages, calls) => {
     if (last && last.messages === messages && last.calls === calls) return last.views;
     const before = last;
-    const perMessage: (readonly ToolCallViewOf[])[] = new Array<readonly ToolCallViewOf[]>(messages.length);
+    const perMessage: (readonly ToolCallViewOf[])[] = [];
     let unchanged = before !== undefined && before.perMessage.length === messages.length;
     for (let i = 0; i < messages.length; i++) {
       const message = messages[i]!;
@@ -84,14 +67,14 @@ export function createToolCallsSelector(): (messages: readonly UIMessage[], call
         if (old && old !== views) {
           const kept = keepEqual(old, views);
           // Kept for the message too: moved to another index later, it still has them.
-          if (kept !== views) byMessage.set(message, { ...byMessage.get(message)!, views: (views = kept) });
+          if (kept !== views) byMessage.set(message, { calls, views: (views = kept) });
         }
       }
       perMessage[i] = views;
       if (unchanged && views !== before!.perMessage[i]) unchanged = false;
     }
     if (unchanged) {
-      last = { messages, calls, perMessage: before!.perMessage, views: before!.views };
+      last = { ...before!, messages, calls };
       return last.views;
     }
     const views = new Map<string, ToolCallViewOf>();
@@ -103,30 +86,14 @@ export function createToolCallsSelector(): (messages: readonly UIMessage[], call
 
 /** `next` with each view equal to the one at its place in `old` replaced by it; `old` itself when all are. */
 function keepEqual(old: readonly ToolCallViewOf[], next: readonly ToolCallViewOf[]): readonly ToolCallViewOf[] {
-  let kept: ToolCallViewOf[] | undefined;
-  for (let i = 0; i < next.length; i++) {
-    const previous = old[i];
-    if (previous && previous !== next[i] && sameView(previous, next[i]!)) (kept ??= next.slice())[i] = previous;
-  }
-  const result = kept ?? next;
-  return result.length === old.length && result.every((view, i) => view === old[i]) ? old : result;
+  const kept = next.map((view, i) => (old[i] && sameView(old[i], view) ? old[i] : view));
+  return kept.length === old.length && kept.every((view, i) => view === old[i]) ? old : kept;
 }
 
-function sameView(a: ToolCallViewOf, b: ToolCallViewOf): boolean {
-  return (
-    a === b ||
-    (a.toolCallId === b.toolCallId &&
-      a.toolName === b.toolName &&
-      a.phase === b.phase &&
-      a.input === b.input &&
-      a.output === b.output &&
-      a.error === b.error &&
-      a.durationMs === b.durationMs &&
-      a.messageId === b.messageId &&
-      'output' in a === 'output' in b &&
-      'error' in a === 'error' in b &&
-      'durationMs' in a === 'durationMs' in b)
-  );
+/** The same values, by reference. */
+function sameView(a: object, b: object): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.is((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
 }
 
 /**

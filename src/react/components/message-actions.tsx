@@ -1,5 +1,5 @@
 import type { UIMessage } from 'ai';
-import { Suspense, createContext, lazy, useCallback, useContext, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Suspense, createContext, lazy, useContext, useRef, useState, type ReactNode } from 'react';
 
 // The bar and the editor load once, after the first render (`preloadMessageActions`), so the
 // chat's first load does not carry them.
@@ -24,32 +24,7 @@ export interface MessageActionsValue {
   onEdit?: ((messageId: string, text: string) => void) | undefined;
 }
 
-/**
- * The provider's value behind a subscription: a change (the chat going busy or idle, a new last
- * answer) re-renders only the rows whose offer changes (the user's messages, the last answer),
- * not every action bar of a long thread.
- */
-interface ActionsStore {
-  current: MessageActionsValue;
-  subscribe: (listener: () => void) => () => void;
-  emit: () => void;
-}
-
-function createActionsStore(value: MessageActionsValue): ActionsStore {
-  const listeners = new Set<() => void>();
-  return {
-    current: value,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
-    emit() {
-      for (const listener of listeners) listener();
-    },
-  };
-}
-
-const ActionsContext = createContext<ActionsStore | undefined>(undefined);
+const ActionsContext = createContext<MessageActionsValue | undefined>(undefined);
 
 export interface MessageActionsProviderProps {
   /** `undefined` turns the actions off below it. */
@@ -59,33 +34,13 @@ export interface MessageActionsProviderProps {
 
 /**
  * Turns on the actions under messages (Copy, Regenerate, Edit) for every `Message` below it.
- * A context rather than props: a change (the chat going idle) re-renders the action bars whose
- * offer changes, not the memoised message rows.
+ * A context rather than props: a change (the chat going idle) re-renders the small action bars,
+ * not the memoised message rows.
  */
 export function MessageActionsProvider({ value, children }: MessageActionsProviderProps) {
-  const [store] = useState(() => createActionsStore(value ?? { idle: false, lastAnswerId: undefined }));
-  // Rows rendered with this value read it at once; rows that do not render hear of it after the commit.
-  if (value) store.current = value;
-  const told = useRef(value);
-  useLayoutEffect(() => {
-    if (told.current === value) return;
-    told.current = value;
-    store.emit();
-  });
-  return <ActionsContext.Provider value={value ? store : undefined}>{children}</ActionsContext.Provider>;
+  return <ActionsContext.Provider value={value}>{children}</ActionsContext.Provider>;
 }
 MessageActionsProvider.displayName = 'MessageActionsProvider';
-
-const EDIT = 1;
-const REGENERATE = 2;
-const noSubscription = () => () => {};
-
-/** What a message's bar offers besides Copy, as one number so that an unchanged offer renders nothing. */
-function offerOf(actions: MessageActionsValue | undefined, message: UIMessage): number {
-  if (!actions?.idle) return 0;
-  if (message.role === 'user') return actions.onEdit ? EDIT : 0;
-  return actions.onRegenerate && message.id === actions.lastAnswerId ? REGENERATE : 0;
-}
 
 /** A message's text as Markdown, the way it was written: its text parts, a blank line apart. */
 export function messageMarkdown(message: UIMessage): string {
@@ -109,16 +64,14 @@ export interface MessageActionsProps {
  * provider it renders the body alone.
  */
 export function MessageActions({ message, streaming = false, children }: MessageActionsProps) {
-  const store = useContext(ActionsContext);
-  const offer = useSyncExternalStore(store?.subscribe ?? noSubscription, () => offerOf(store?.current, message));
+  const actions = useContext(ActionsContext);
   const [editing, setEditing] = useState(false);
   const editRef = useRef<HTMLButtonElement | null>(null);
-  const startEditing = useCallback(() => setEditing(true), []);
-  const regenerate = useCallback(() => store?.current.onRegenerate?.(), [store]);
-  if (!store) return <>{children}</>;
+  if (!actions) return <>{children}</>;
   const text = messageMarkdown(message);
-  const canEdit = (offer & EDIT) !== 0;
-  const canRegenerate = (offer & REGENERATE) !== 0;
+  const isUser = message.role === 'user';
+  const canEdit = isUser && actions.idle && actions.onEdit !== undefined;
+  const canRegenerate = !isUser && actions.idle && actions.onRegenerate !== undefined && message.id === actions.lastAnswerId;
   if (editing && canEdit) {
     return (
       <Suspense fallback={children}>
@@ -130,7 +83,7 @@ export function MessageActions({ message, streaming = false, children }: Message
           }}
           onSend={(next) => {
             setEditing(false);
-            store.current.onEdit?.(message.id, next);
+            actions.onEdit?.(message.id, next);
           }}
         />
       </Suspense>
@@ -140,8 +93,8 @@ export function MessageActions({ message, streaming = false, children }: Message
     <Suspense fallback={null}>
       <MessageActionBar
         text={text}
-        onRegenerate={canRegenerate ? regenerate : undefined}
-        onEdit={canEdit ? startEditing : undefined}
+        onRegenerate={canRegenerate ? actions.onRegenerate : undefined}
+        onEdit={canEdit ? () => setEditing(true) : undefined}
         editRef={editRef}
       />
     </Suspense>

@@ -36,20 +36,16 @@ let observer: IntersectionObserver | undefined;
 function skipOnceOutOfView(page: HTMLElement): (() => void) | undefined {
   if (typeof IntersectionObserver === 'undefined') return undefined;
   observer ??= new IntersectionObserver((entries) => {
-    // In view, or hidden (no layout, nothing to remember yet): look again when that changes.
-    const out = entries.filter((entry) => !entry.isIntersecting && entry.boundingClientRect.height > 0);
-    // Every height read before any page is written: a read after a write recalculated the style
-    // of the whole log, once per page (a frame of 120 ms when many pages left view at once).
-    const heights = out.map((entry) => {
-      const style = getComputedStyle(entry.target);
-      return entry.boundingClientRect.height - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
-    });
-    out.forEach((entry, i) => {
+    for (const entry of entries) {
+      // In view, or hidden (no layout, nothing to remember yet): look again when that changes.
+      if (entry.isIntersecting || entry.boundingClientRect.height === 0) continue;
       const target = entry.target as HTMLElement;
       observer?.unobserve(target);
-      target.style.setProperty('contain-intrinsic-size', `auto ${Math.max(0, Math.round(heights[i]!))}px`);
+      const style = getComputedStyle(target);
+      const height = entry.boundingClientRect.height - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+      target.style.setProperty('contain-intrinsic-size', `auto ${Math.max(0, Math.round(height))}px`);
       target.setAttribute('data-state', 'measured');
-    });
+    }
   });
   observer.observe(page);
   return () => observer?.unobserve(page);
@@ -124,9 +120,8 @@ function samePage(prev: MessagePageProps, next: MessagePageProps): boolean {
     prev.actionableId === next.actionableId &&
     prev.onContinue === next.onContinue &&
     prev.onRunAgain === next.onRunAgain &&
-    // The same page object keeps its array (a reveal, a token on another page): one comparison.
-    (prev.messages === next.messages ||
-      (prev.messages.length === next.messages.length && prev.messages.every((message, index) => message === next.messages[index])))
+    prev.messages.length === next.messages.length &&
+    prev.messages.every((message, index) => message === next.messages[index])
   );
 }
 

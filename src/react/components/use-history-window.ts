@@ -122,38 +122,23 @@ export function useHistoryWindow(
   // One pending frame at a time: a scroll event and the frame after a reveal used to both
   // reveal, each for its own budget, in the same frame (scroll events come just before it).
   const frame = useRef<number | undefined>(undefined);
-  // What a revealed message cost in the last frame that revealed some (ms), and how many it revealed.
-  const perRow = useRef<number | undefined>(undefined);
-  const lastRows = useRef(SCROLL_ROWS);
+  // What a revealed message cost in the last frame that revealed some, in ms.
+  const perRow = useRef(0);
   // One render per frame while the reader is near the top, of as many rows as the budget pays for.
   const revealNearTop = useCallback(() => {
     frame.current = undefined;
     const el = logRef.current;
+    const { start } = latest.current;
     // Tabbing to the button scrolls it into view: showing more then would push it out of sight.
-    if (!el || latest.current.start === 0 || !nearTop(el) || document.activeElement === buttonRef.current) return;
-    // At most twice the last frame's: a run of cheap rows (no cards) says little of the next ones.
-    const affordable = perRow.current === undefined ? SCROLL_ROWS : Math.floor(FRAME_BUDGET_MS / perRow.current);
-    const rows = Math.max(1, Math.min(PAGE_ROWS, lastRows.current * 2, affordable));
-    const before = latest.current.start;
+    if (!el || start === 0 || !nearTop(el) || document.activeElement === buttonRef.current) return;
+    const rows = perRow.current ? Math.max(1, Math.min(PAGE_ROWS, Math.floor(FRAME_BUDGET_MS / perRow.current))) : SCROLL_ROWS;
     const begin = performance.now();
     flushSync(() => request('scroll', rows));
-    const revealed = before - latest.current.start;
-    if (revealed > 0) {
-      perRow.current = (performance.now() - begin) / revealed;
-      lastRows.current = revealed;
-    }
+    perRow.current = (performance.now() - begin) / (start - latest.current.start || 1);
   }, [logRef, request]);
-  const revealInFrame = useCallback(() => {
+  const onScroll = useCallback(() => {
     frame.current ??= requestAnimationFrame(revealNearTop);
   }, [revealNearTop]);
-  const onScroll = revealInFrame;
-  useLayoutEffect(
-    () => () => {
-      if (frame.current !== undefined) cancelAnimationFrame(frame.current);
-      frame.current = undefined;
-    },
-    [],
-  );
 
   useLayoutEffect(() => {
     const el = logRef.current;
@@ -173,8 +158,8 @@ export function useHistoryWindow(
     // A screen taller than what is shown, or a reader still near the top: show more, in the next
     // frame, so that each frame renders once.
     if (!el || reveal?.how === 'button' || start === 0 || !nearTop(el)) return;
-    revealInFrame();
-  }, [start, logRef, request, revealInFrame]);
+    onScroll();
+  }, [start, logRef, request, onScroll]);
 
   return { start, showEarlier, onScroll, buttonRef };
 }

@@ -21,9 +21,8 @@ interface Partition {
  * removed or edited around it; a new message joins the page of the message before it (a page
  * grows past `PAGE_ROWS` then, rarely), messages appended at the end fill the last page to
  * `PAGE_ROWS` and then open new ones, and older messages revealed above come in whole pages.
- * `incremental: false` always takes the full pass (what tests compare the quick ones with).
  */
-export function useStablePages(messages: readonly UIMessage[], start: number, incremental = true): MessagePageSlice[] {
+export function useStablePages(messages: readonly UIMessage[], start: number): MessagePageSlice[] {
   // What the last commit showed: a render React throws away must not move a row.
   const committed = useRef<Partition & { pages: readonly MessagePageSlice[] }>({ owner: new Map(), nextKey: 0, pages: [] });
   const memo = useRef<
@@ -36,16 +35,7 @@ export function useStablePages(messages: readonly UIMessage[], start: number, in
     for (const [id, key] of rendered.moved) rendered.partition.owner.set(id, key);
     committed.current = { ...rendered.partition, pages: rendered.pages };
   });
-  const last = memo.current;
-  if (last && last.messages === messages && last.start === start) return last.pages;
-  // The last render was committed: a reveal or a streamed token changes a few pages, not all.
-  if (incremental && last && committed.current.pages === last.pages) {
-    const quick = revealed(last, messages, start, committed.current.nextKey) ?? restreamed(last, messages, start, committed.current.nextKey);
-    if (quick) {
-      memo.current = { messages, start, pages: quick.pages, partition: { owner: committed.current.owner, nextKey: quick.nextKey }, moved: quick.moved };
-      return quick.pages;
-    }
-  }
+  if (memo.current && memo.current.messages === messages && memo.current.start === start) return memo.current.pages;
 
   const { owner } = committed.current;
   let nextKey = committed.current.nextKey;
@@ -118,67 +108,4 @@ export function useStablePages(messages: readonly UIMessage[], start: number, in
   for (const page of pages) for (const message of page.messages) if (owner.get(message.id) !== page.key) moved.push([message.id, page.key]);
   memo.current = { messages, start, pages, partition: { owner, nextKey }, moved };
   return pages;
-}
-
-interface Shown {
-  messages: readonly UIMessage[];
-  start: number;
-  pages: readonly MessagePageSlice[];
-}
-
-interface Placed {
-  pages: MessagePageSlice[];
-  nextKey: number;
-  moved: [string, number][];
-}
-
-/**
- * Older messages revealed above the same thread: as many as the first page has room for join
- * it, the rest make pages of `PAGE_ROWS` (the partial one first), every other page is the same
- * object (its `MessagePage` compares one reference). What the full pass gives, without walking
- * every row shown (thousands, once the reader has scrolled far up).
- */
-function revealed(last: Shown, messages: readonly UIMessage[], start: number, nextKey: number): Placed | undefined {
-  const first = last.pages[0];
-  if (last.messages !== messages || start >= last.start || !first) return undefined;
-  const rest = messages.slice(start, last.start);
-  const room = Math.max(0, PAGE_ROWS - first.messages.length);
-  const joining = rest.slice(rest.length - Math.min(room, rest.length));
-  const above = rest.slice(0, rest.length - joining.length);
-  const pages: MessagePageSlice[] = [];
-  const head = above.length % PAGE_ROWS;
-  for (let from = 0; from < above.length; ) {
-    const size = from === 0 && head > 0 ? head : PAGE_ROWS;
-    pages.push({ key: nextKey++, messages: above.slice(from, from + size) });
-    from += size;
-  }
-  const moved: [string, number][] = [];
-  for (const page of pages) for (const message of page.messages) moved.push([message.id, page.key]);
-  for (const message of joining) moved.push([message.id, first.key]);
-  pages.push(joining.length > 0 ? { key: first.key, messages: [...joining, ...first.messages] } : first);
-  for (let i = 1; i < last.pages.length; i++) pages.push(last.pages[i]!);
-  return { pages, nextKey, moved };
-}
-
-/**
- * The same rows with some messages changed (a streamed token, an edit): each stays in its page,
- * pages without a changed message are the same objects. A pointer comparison per row shown.
- */
-function restreamed(last: Shown, messages: readonly UIMessage[], start: number, nextKey: number): Placed | undefined {
-  if (start !== last.start || messages.length !== last.messages.length) return undefined;
-  let pages: MessagePageSlice[] | undefined;
-  let index = start;
-  for (let p = 0; p < last.pages.length; p++) {
-    const page = last.pages[p]!;
-    let copy: UIMessage[] | undefined;
-    for (let i = 0; i < page.messages.length; i++, index++) {
-      const message = messages[index]!;
-      if (message === page.messages[i]) continue;
-      if (message.id !== page.messages[i]!.id) return undefined;
-      (copy ??= page.messages.slice())[i] = message;
-    }
-    if (copy) (pages ??= last.pages.slice())[p] = { key: page.key, messages: copy };
-  }
-  if (index !== messages.length) return undefined;
-  return { pages: pages ?? last.pages.slice(), nextKey, moved: [] };
 }
