@@ -209,7 +209,7 @@ describe('given a call waiting for approval in an old message of a 1,000-message
 
     // Newer messages change (an edit, a reply added at the end): the old call is still there and waiting.
     const before = chat.getToolCalls();
-    const messages = chat.getState().messages.slice();
+    const messages: UIMessage[] = chat.getState().messages.slice();
     messages[900] = reply('a450', 'Edited answer');
     chat.setMessages([...messages, user('u-new', 'Hello?'), reply('a-new', 'Hi.')]);
     expect(chat.getToolCalls().get('old')).toBe(before.get('old'));
