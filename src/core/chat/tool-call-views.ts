@@ -24,7 +24,7 @@ export function selectToolCalls(messages: readonly UIMessage[], calls: CallMap =
   return views;
 }
 
-/** The views of one message's calls, kept while the message and the loop's calls stay the same: a token costs one lookup per older message. */
+/** The views of one message's calls, kept while the message and the loop's calls stay the same. */
 const byMessage = new WeakMap<UIMessage, { calls: CallMap; views: readonly ToolCallViewOf[] }>();
 const NO_VIEWS: readonly ToolCallViewOf[] = [];
 
@@ -41,14 +41,59 @@ function viewsOf(message: UIMessage, calls: CallMap): readonly ToolCallViewOf[] 
   return result;
 }
 
-/** `selectToolCalls` memoised on its arguments: one per chat, so chats do not evict each other. */
+/**
+ * `selectToolCalls` for one chat, kept up to date rather than worked out again: while the loop's
+ * calls stay the same, a message the same object as last time keeps its views without a lookup
+ * and a changed one (the one streaming) gets its views again; equal views stay the same objects,
+ * and while no view changed the result is the same map. So a streamed token costs a pointer
+ * comparison per older message; every call is walked only when a call changes.
+ */
 export function createToolCallsSelector(): (messages: readonly UIMessage[], calls: CallMap) => ToolCallViews {
-  let last: { messages: readonly UIMessage[]; calls: CallMap; views: ToolCallViews } | undefined;
+  let last: { messages: readonly UIMessage[]; calls: CallMap; perMessage: readonly (readonly ToolCallViewOf[])[]; views: ToolCallViews } | undefined;
   return (messages, calls) => {
     if (last && last.messages === messages && last.calls === calls) return last.views;
-    last = { messages, calls, views: selectToolCalls(messages, calls) };
-    return last.views;
+    const before = last;
+    const perMessage: (readonly ToolCallViewOf[])[] = [];
+    let unchanged = before !== undefined && before.perMessage.length === messages.length;
+    for (let i = 0; i < messages.length; i++) {
+      const message = messages[i]!;
+      const previous = before && before.messages[i] === message ? before.perMessage[i] : undefined;
+      let views: readonly ToolCallViewOf[];
+      if (previous && (before!.calls === calls || previous === NO_VIEWS)) views = previous;
+      else {
+        views = viewsOf(message, calls);
+        // The streaming message is a new object per chunk, its views new objects: equal ones keep the old.
+        const old = before?.messages[i]?.id === message.id ? before.perMessage[i] : undefined;
+        if (old && old !== views) {
+          const kept = keepEqual(old, views);
+          // Kept for the message too: moved to another index later, it still has them.
+          if (kept !== views) byMessage.set(message, { calls, views: (views = kept) });
+        }
+      }
+      perMessage[i] = views;
+      if (unchanged && views !== before!.perMessage[i]) unchanged = false;
+    }
+    if (unchanged) {
+      last = { ...before!, messages, calls };
+      return last.views;
+    }
+    const views = new Map<string, ToolCallViewOf>();
+    for (const list of perMessage) for (const view of list) if (!views.has(view.toolCallId)) views.set(view.toolCallId, view);
+    last = { messages, calls, perMessage, views };
+    return views;
   };
+}
+
+/** `next` with each view equal to the one at its place in `old` replaced by it; `old` itself when all are. */
+function keepEqual(old: readonly ToolCallViewOf[], next: readonly ToolCallViewOf[]): readonly ToolCallViewOf[] {
+  const kept = next.map((view, i) => (old[i] && sameView(old[i], view) ? old[i] : view));
+  return kept.length === old.length && kept.every((view, i) => view === old[i]) ? old : kept;
+}
+
+/** The same values, by reference. */
+function sameView(a: object, b: object): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.is((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
 }
 
 /**

@@ -10,12 +10,14 @@ export const WHOLE_THREAD = 200;
  */
 export const PAGE_ROWS = 40;
 /**
- * Messages a scroll reveals at a step, steps repeated within a frame while `FRAME_BUDGET_MS`
- * lasts: a whole page of answers (their Markdown, their cards) in one frame made long animation
- * frames (up to 169 ms) in Chromium, and a slower machine now simply reveals fewer per frame.
+ * Messages a scroll reveals in its first frame. Each frame then reveals as many as fit in
+ * `FRAME_BUDGET_MS` at what a message cost in the frame before (its render and the layout the
+ * list reads to keep the reader's row in place), in one render: a whole page of answers (their
+ * Markdown, their cards) in one frame made long animation frames (up to 169 ms) in Chromium,
+ * and steps of 2 rows each read the layout again; a slower machine now simply reveals fewer.
  */
 export const SCROLL_ROWS = 2;
-const FRAME_BUDGET_MS = 4;
+const FRAME_BUDGET_MS = 6;
 
 export interface HistoryWindow {
   /** Index of the first message shown; the ones before it are not rendered yet. */
@@ -94,7 +96,7 @@ export function useHistoryWindow(
   const pending = useRef<Reveal | undefined>(undefined);
   const buttonRef = useRef<HTMLButtonElement | null>(null);
   const request = useCallback(
-    (how: Reveal['how']) => {
+    (how: Reveal['how'], rows = SCROLL_ROWS) => {
       const { messages, start } = latest.current;
       const el = logRef.current;
       if (start === 0 || !el) return;
@@ -107,8 +109,8 @@ export function useHistoryWindow(
         focused: el.contains(document.activeElement),
       };
       // The button goes back to the start of the page before (pages end at multiples of
-      // PAGE_ROWS); scrolling a few rows at a time, a step per frame.
-      const first = how === 'button' ? (Math.ceil(start / PAGE_ROWS) - 1) * PAGE_ROWS : start - SCROLL_ROWS;
+      // PAGE_ROWS); scrolling a few rows at a time, once per frame.
+      const first = how === 'button' ? (Math.ceil(start / PAGE_ROWS) - 1) * PAGE_ROWS : start - rows;
       setFirstId(messages[Math.max(0, first)]?.id);
     },
     [logRef, contentRef],
@@ -117,17 +119,26 @@ export function useHistoryWindow(
   // Rendered at once, so the row is measured before and after the same DOM change: a render
   // left for later would compare with a position the reader has since scrolled away from.
   const showEarlier = useCallback(() => flushSync(() => request('button')), [request]);
-  // Steps while the reader is near the top and the frame has time left; at least one per frame.
+  // One pending frame at a time: a scroll event and the frame after a reveal used to both
+  // reveal, each for its own budget, in the same frame (scroll events come just before it).
+  const frame = useRef<number | undefined>(undefined);
+  // What a revealed message cost in the last frame that revealed some, in ms.
+  const perRow = useRef(0);
+  // One render per frame while the reader is near the top, of as many rows as the budget pays for.
   const revealNearTop = useCallback(() => {
+    frame.current = undefined;
     const el = logRef.current;
-    const begin = performance.now();
+    const { start } = latest.current;
     // Tabbing to the button scrolls it into view: showing more then would push it out of sight.
-    while (el && latest.current.start > 0 && nearTop(el) && document.activeElement !== buttonRef.current) {
-      flushSync(() => request('scroll'));
-      if (performance.now() - begin >= FRAME_BUDGET_MS) break;
-    }
+    if (!el || start === 0 || !nearTop(el) || document.activeElement === buttonRef.current) return;
+    const rows = perRow.current ? Math.max(1, Math.min(PAGE_ROWS, Math.floor(FRAME_BUDGET_MS / perRow.current))) : SCROLL_ROWS;
+    const begin = performance.now();
+    flushSync(() => request('scroll', rows));
+    perRow.current = (performance.now() - begin) / (start - latest.current.start || 1);
   }, [logRef, request]);
-  const onScroll = revealNearTop;
+  const onScroll = useCallback(() => {
+    frame.current ??= requestAnimationFrame(revealNearTop);
+  }, [revealNearTop]);
 
   useLayoutEffect(() => {
     const el = logRef.current;
@@ -145,11 +156,10 @@ export function useHistoryWindow(
       }
     }
     // A screen taller than what is shown, or a reader still near the top: show more, in the next
-    // frame, so that each frame renders one step.
+    // frame, so that each frame renders once.
     if (!el || reveal?.how === 'button' || start === 0 || !nearTop(el)) return;
-    const frame = requestAnimationFrame(revealNearTop);
-    return () => cancelAnimationFrame(frame);
-  }, [start, logRef, request, revealNearTop]);
+    onScroll();
+  }, [start, logRef, request, onScroll]);
 
   return { start, showEarlier, onScroll, buttonRef };
 }

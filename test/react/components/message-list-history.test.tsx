@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UIMessage } from 'ai';
 import ReactMarkdown from 'react-markdown';
@@ -123,7 +123,7 @@ describe('MessageList with a long history', () => {
       vi.restoreAllMocks();
     });
 
-    it('shows the rows before, a few at a time, and keeps the row they were reading where it was', () => {
+    it('shows the rows before, a few at a time, and keeps the row they were reading where it was', async () => {
       const { container } = render(<MessageList messages={longThread(1_000)} />);
       const log = screen.getByRole('log');
       // A layout of 100 px per row, for a browser without scroll anchoring (the list corrects).
@@ -137,7 +137,9 @@ describe('MessageList with a long history', () => {
       const top = reading.getBoundingClientRect().top;
 
       fireEvent.scroll(log);
-      // Steps of 2 rows while the reader is still near the top (and the frame has time left).
+      // In the frame the scroll event belongs to (a browser runs it before painting): steps of 2
+      // rows while the reader is still near the top and the frame has time left.
+      await act(() => new Promise((resolve) => requestAnimationFrame(resolve)));
       const added = rows(container).length - 40;
       expect(added).toBeGreaterThanOrEqual(2);
       expect(added % 2).toBe(0);
@@ -145,13 +147,14 @@ describe('MessageList with a long history', () => {
       expect(log.scrollTop).toBe(120 + added * 100);
     });
 
-    it('leaves the choice to the button while it has focus', () => {
+    it('leaves the choice to the button while it has focus', async () => {
       const { container } = render(<MessageList messages={longThread(1_000)} />);
       const log = screen.getByRole('log');
       giveLayout(log, 4_000, 500);
       screen.getByRole('button', { name: /Show earlier messages/ }).focus();
       log.scrollTop = 0;
       fireEvent.scroll(log);
+      await act(() => new Promise((resolve) => requestAnimationFrame(resolve)));
       expect(rows(container)).toHaveLength(40);
     });
   });
