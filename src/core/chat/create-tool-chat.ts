@@ -5,7 +5,8 @@ import { checkNumberOption, numberRules } from '../tools/number-options';
 import type { ToolSet } from '../tools/define-tool';
 import { ToolChatState } from './chat-state';
 import { createChatNotifier } from './notifier';
-import { defaultGrants } from './grants';
+import type { ToolGrants } from './grants';
+import { loadLoopChunk } from '../loop/load-loop-chunk';
 import { createChatTransport } from './chat-transport';
 import { applyLoopStates } from './part-states';
 import { readSnapshot } from './snapshot';
@@ -135,10 +136,17 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
   };
   notifier.watch(sendQueue);
 
-  const grants = options.grants ?? defaultGrants();
+  // The default grants come with the loop's chunk, which every response waits for: they are
+  // read before any call can arrive. A chunk that does not load keeps them for the page only.
+  const grants: Promise<ToolGrants> = options.grants
+    ? Promise.resolve(options.grants)
+    : loadLoopChunk().then(
+        (chunk) => chunk.defaultGrants(),
+        () => pageGrants(),
+      );
   const ready = (async () => {
     try {
-      const granted = await grants.load();
+      const granted = await (await grants).load();
       if (granted.length > 0) loop.alwaysAllow(...granted);
     } catch (error) {
       current.onError?.(error instanceof Error ? error : new Error(String(error)));
@@ -252,7 +260,7 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
     alwaysAllow(toolName) {
       loop.alwaysAllow(toolName);
       void Promise.resolve()
-        .then(() => grants.save([...loop.state.alwaysAllowed]))
+        .then(async () => (await grants).save([...loop.state.alwaysAllowed]))
         .catch((error: unknown) => current.onError?.(error instanceof Error ? error : new Error(String(error))));
     },
     addToolOutput(result) {
@@ -289,6 +297,17 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
     },
   };
   return toolChat as unknown as ToolChat<TOOLS>;
+}
+
+/** Grants kept for the life of the page (`memoryGrants` without its module). */
+function pageGrants(): ToolGrants {
+  let names: readonly string[] = [];
+  return {
+    load: () => names,
+    save: (next) => {
+      names = [...next];
+    },
+  };
 }
 
 /**
