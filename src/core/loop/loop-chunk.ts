@@ -13,3 +13,5 @@ export { runToolCall } from './run-tool-call';
 export { readUsage } from './usage';
 export { DEFAULT_MAX_OUTPUT_BYTES, serializeToolOutput, toJsonValue } from '../tools/serialize-output';
 export { defaultGrants } from '../chat/grants';
+export { refreshApprovals } from '../chat/refresh-approvals';
+export { applyLoopStates } from '../chat/loop-part-states';
