@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { ChatTransport, UIMessage, UIMessageChunk } from 'ai';
 import { Profiler } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChatWrapper, useToolChat, type UseToolChatOptions } from 'toolchat';
 
 /** A transport whose single answer the test writes chunk by chunk. */
@@ -58,6 +58,12 @@ async function streamWords(tokens: number, options: Omit<UseToolChatOptions, 'tr
   });
   return commits;
 }
+
+// The loop's chunk (what reads an answer) loads in real time while these tests run in fake
+// time: have it loaded first, as a page has it by the time an answer streams.
+beforeAll(async () => {
+  await import('../../src/core/loop/load-loop-chunk').then((module) => module.loadLoopChunk());
+});
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance', 'Date'] });

@@ -5,9 +5,9 @@ import { checkNumberOption, numberRules } from '../tools/number-options';
 import type { ToolSet } from '../tools/define-tool';
 import { ToolChatState } from './chat-state';
 import { createChatNotifier } from './notifier';
-import { defaultGrants } from './grants';
+import type { ToolGrants } from './grants';
+import { loadLoopChunk, loopChunk } from '../loop/load-loop-chunk';
 import { createChatTransport } from './chat-transport';
-import { applyLoopStates } from './part-states';
 import { readSnapshot } from './snapshot';
 import type { StorageLifecycle } from './storage-lifecycle';
 import { dropIncompleteCalls, inProgress, openCalls } from './open-calls';
@@ -40,7 +40,11 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
   const read = () => current;
   const loop = new ToolLoopCore(read);
   const state = new ToolChatState();
-  state.decorate = (message) => applyLoopStates(message, loop.state.calls);
+  state.decorate = (message) => {
+    const calls = loop.state.calls;
+    // No call known yet (the loop's chunk may still be loading): nothing to write.
+    if (calls.size > 0) loopChunk()?.applyLoopStates(message, calls);
+  };
 
   let storage: StorageLifecycle | undefined;
   const transport = createChatTransport({
@@ -67,22 +71,17 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
   if (options.initialMessages) state.messages = options.initialMessages;
 
   // A call's approval (or denial) shows in its part: store the message again when it changes.
+  // Only a response brings a call to approve, and responses wait for the loop's chunk; so does
+  // restoring a stored chat (below).
   let decorated = loop.state.calls;
   loop.subscribe(() => {
     const calls = loop.state.calls;
     if (calls === decorated) return;
     const previous = decorated;
     decorated = calls;
-    const changed = new Set<string>();
-    for (const call of calls.values()) {
-      const before = previous.get(call.toolCallId);
-      if (before !== call && (call.phase === 'awaiting-approval' || call.approval || before?.phase === 'awaiting-approval')) changed.add(call.toolCallId);
-    }
-    if (changed.size === 0) return;
-    const messages = state.messages;
-    for (let i = messages.length - 1; i >= 0; i--) {
-      if (messages[i]!.parts.some((part) => 'toolCallId' in part && changed.has(part.toolCallId))) state.refresh(i);
-    }
+    const chunk = loopChunk();
+    if (chunk) chunk.refreshApprovals(state, previous, calls);
+    else loadLoopChunk().then((loaded) => loaded.refreshApprovals(state, previous, calls), () => undefined);
   });
 
   const notifier = createChatNotifier(
@@ -135,16 +134,25 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
   };
   notifier.watch(sendQueue);
 
-  const grants = options.grants ?? defaultGrants();
+  // The default grants come with the loop's chunk, which every response waits for: they are
+  // read before any call can arrive. A chunk that does not load keeps them for the page only.
+  const grants: Promise<ToolGrants> = options.grants
+    ? Promise.resolve(options.grants)
+    : loadLoopChunk().then(
+        (chunk) => chunk.defaultGrants(),
+        () => pageGrants(),
+      );
   const ready = (async () => {
     try {
-      const granted = await grants.load();
+      const granted = await (await grants).load();
       if (granted.length > 0) loop.alwaysAllow(...granted);
     } catch (error) {
       current.onError?.(error instanceof Error ? error : new Error(String(error)));
     }
     if (!options.storage) return;
-    const { bindStorage } = await import('./storage-lifecycle');
+    // With the loop's chunk (loading since the chat was made): the calls a stored chat still
+    // asks about show as waiting for approval in the same commit as the conversation.
+    const [{ bindStorage }] = await Promise.all([import('./storage-lifecycle'), loadLoopChunk().catch(() => undefined)]);
     storage = bindStorage({
       chat,
       state,
@@ -234,8 +242,9 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
     },
     runAgain(toolCallIds) {
       // Only a reload leaves interrupted calls: what runs them again loads when asked.
-      import('./run-again').then(
-        ({ runCallsAgain }) => {
+      // With the loop's chunk, which shows the calls' states in their parts.
+      Promise.all([import('./run-again'), loadLoopChunk().catch(() => undefined)]).then(
+        ([{ runCallsAgain }]) => {
           if (!disposed) runCallsAgain(chat, loop, toolCallIds);
         },
         (error: unknown) => current.onError?.(error instanceof Error ? error : new Error(String(error))),
@@ -252,7 +261,7 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
     alwaysAllow(toolName) {
       loop.alwaysAllow(toolName);
       void Promise.resolve()
-        .then(() => grants.save([...loop.state.alwaysAllowed]))
+        .then(async () => (await grants).save([...loop.state.alwaysAllowed]))
         .catch((error: unknown) => current.onError?.(error instanceof Error ? error : new Error(String(error))));
     },
     addToolOutput(result) {
@@ -289,6 +298,17 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
     },
   };
   return toolChat as unknown as ToolChat<TOOLS>;
+}
+
+/** Grants kept for the life of the page (`memoryGrants` without its module). */
+function pageGrants(): ToolGrants {
+  let names: readonly string[] = [];
+  return {
+    load: () => names,
+    save: (next) => {
+      names = [...next];
+    },
+  };
 }
 
 /**

@@ -2,7 +2,8 @@
 // request: one chunk, fetched when a loop is made (`ToolLoopCore`), so it is there by the time
 // the first answer streams. Running a call (approval, the concurrency limit, timeout and
 // retries, validating the input), serialising its output, the response's call identity and its
-// usage, and the log (`onEvent`, `debug`).
+// usage, the log (`onEvent`, `debug`), and the default place of the user's "Always allow"
+// choices (read before any call of a response can arrive: responses wait for this chunk).
 export { approvalNeeded } from './approval-needed';
 export { createCallIdentity } from './call-identity';
 export { formatLoopEvent } from './events';
@@ -11,3 +12,6 @@ export { loopEvents } from './loop-events';
 export { runToolCall } from './run-tool-call';
 export { readUsage } from './usage';
 export { DEFAULT_MAX_OUTPUT_BYTES, serializeToolOutput, toJsonValue } from '../tools/serialize-output';
+export { defaultGrants } from '../chat/grants';
+export { refreshApprovals } from '../chat/refresh-approvals';
+export { applyLoopStates } from '../chat/loop-part-states';
