@@ -113,7 +113,8 @@ describe('images in model Markdown, in Chromium', () => {
     // Placeholders, each naming the host; no <img> points anywhere but data:.
     const host = new URL(images.origin).host;
     // Three in the Markdown, one for the answer's image file part.
-    expect(await log.getByRole('button', { name: `Load image from ${host}` }).count()).toBe(4);
+    // The file part's image guard loads when first shown: poll for its placeholder.
+    await expect.poll(() => log.getByRole('button', { name: `Load image from ${host}` }).count()).toBe(4);
     expect(await log.locator('img').count()).toBe(0);
     expect(await log.getByText('<img src=').count()).toBe(1); // raw HTML stays text
     expect(await log.getByRole('link', { name: `the report (${host})` }).getAttribute('rel')).toBe('noopener noreferrer');

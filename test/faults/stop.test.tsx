@@ -40,7 +40,8 @@ describe('given Stop while a tool runs', () => {
     act(() => result.current.stop());
     await waitFor(() => expect(result.current.getToolCall('c1')?.phase).toBe('cancelled'));
     expect(seen.signal?.aborted).toBe(true);
-    expect(result.current.activity.state).toBe('idle');
+    // `getToolCall` reads the chat now; the rendered snapshot follows within a frame.
+    await waitFor(() => expect(result.current.activity.state).toBe('idle'));
     expect(result.current.busy).toBe(false);
     expect(server.fetch).toHaveBeenCalledTimes(1);
 
