@@ -2,6 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool as McpToolListing } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolSet } from '../core/tools/define-tool';
 import { errorMessage } from '../core/tools/errors';
+import { createListeners } from '../core/chat/listeners';
 import { quoteClientText } from '../core/tools/issue-text';
 import { ToolSchemaError, toolDefinitionProblem } from '../core/tools/tool-schema-check';
 import { McpConnectionError, openMcpClient, type McpTransportKind } from './mcp-transport';
@@ -133,10 +134,8 @@ async function listAllTools(client: Client): Promise<McpToolListing[]> {
 export async function connectMcpTools(options: ConnectMcpToolsOptions): Promise<McpConnection> {
   const url = new URL(options.url);
   const label = options.name ? `"${options.name}" (${url.origin})` : url.origin;
-  const listeners = new Set<() => void>();
-  const notify = () => {
-    for (const listener of [...listeners]) listener();
-  };
+  const listeners = createListeners();
+  const notify = () => listeners.emit();
   let state: McpConnection['state'] = 'open';
   let tools: ToolSet = {};
   let rejectLost: (error: Error) => void = () => {};
@@ -274,8 +273,7 @@ export async function connectMcpTools(options: ConnectMcpToolsOptions): Promise<
     },
     server,
     subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+      return listeners.subscribe(listener);
     },
     refresh,
     close,

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { ToolSet } from '../../core/tools/define-tool';
 import { errorMessage } from '../../core/tools/errors';
+import { createListeners } from '../../core/chat/listeners';
 
 /** Where a hook's tools stand: none asked for, on the way, in use, or failed. */
 export type ToolSourceStatus = 'idle' | 'connecting' | 'connected' | 'error';
@@ -33,17 +34,14 @@ const asError = (error: unknown) => (error instanceof Error ? error : new Error(
 
 class ToolSourceStore {
   #state: ToolSourceState = IDLE;
-  #listeners = new Set<() => void>();
-  subscribe = (listener: () => void) => {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  };
+  #listeners = createListeners();
+  subscribe = (listener: () => void) => this.#listeners.subscribe(listener);
   getSnapshot = () => this.#state;
   set(next: ToolSourceState) {
     const current = this.#state;
     if (current.tools === next.tools && current.status === next.status && current.error === next.error && current.rejectedTools === next.rejectedTools) return;
     this.#state = next;
-    for (const listener of [...this.#listeners]) listener();
+    this.#listeners.emit();
   }
 }
 

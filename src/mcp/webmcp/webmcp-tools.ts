@@ -1,5 +1,6 @@
 import type { AnyToolDefinition, ToolSet } from '../../core/tools/define-tool';
 import { errorMessage } from '../../core/tools/errors';
+import { createListeners } from '../../core/chat/listeners';
 import { objectSchema, wireJsonSchema } from '../json-schema';
 import { localToolNames } from '../tool-names';
 import {
@@ -133,7 +134,7 @@ export async function webMCPTools(options: WebMCPToolsOptions = {}): Promise<Web
       'This model context can register tools but not list or run them: getTools() and executeTool() (Chromium extensions to WebMCP) are missing.',
     );
   }
-  const listeners = new Set<() => void>();
+  const listeners = createListeners();
   let tools: ToolSet = {};
   let closed = false;
 
@@ -147,7 +148,7 @@ export async function webMCPTools(options: WebMCPToolsOptions = {}): Promise<Web
     if (closed || read !== reads) return;
     const names = localToolNames(listed.map((tool) => tool.name), options.name);
     tools = Object.fromEntries(listed.map((tool, i) => [names[i]!, toTool(context, tool, options)]));
-    for (const listener of [...listeners]) listener();
+    listeners.emit();
   };
   const onToolChange = () => {
     read().catch((error: unknown) => options.onError?.(error instanceof Error ? error : new Error(errorMessage(error))));
@@ -166,15 +167,14 @@ export async function webMCPTools(options: WebMCPToolsOptions = {}): Promise<Web
       return tools;
     },
     subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+      return listeners.subscribe(listener);
     },
     close() {
       if (closed) return;
       closed = true;
       context.removeEventListener?.('toolchange', onToolChange);
       tools = {};
-      for (const listener of [...listeners]) listener();
+      listeners.emit();
       listeners.clear();
     },
   };

@@ -1,4 +1,5 @@
 import { memo, useEffect, useSyncExternalStore, type ComponentType } from 'react';
+import { createListeners } from '../../core/chat/listeners';
 import { ImageOriginsProvider } from './image-origins';
 
 export interface MarkdownProps {
@@ -22,7 +23,7 @@ type Renderer = ComponentType<{ text: string }>;
 // chunk that fails to load leaves the text plain instead of throwing to an error boundary.
 let renderer: Renderer | undefined;
 let loading: Promise<void> | undefined;
-const listeners = new Set<() => void>();
+const listeners = createListeners();
 
 /**
  * Starts loading the Markdown renderer, once; resolves when Markdown renders formatted.
@@ -32,7 +33,7 @@ export function preloadMarkdown(): Promise<void> {
   loading ??= import('./markdown-renderer').then(
     (module) => {
       renderer = module.default;
-      for (const listener of listeners) listener();
+      listeners.emit();
     },
     (error: unknown) => {
       // Offline, or a deploy removed the chunk: the text stays readable as plain text.
@@ -43,8 +44,7 @@ export function preloadMarkdown(): Promise<void> {
 }
 
 function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  return listeners.subscribe(listener);
 }
 const getRenderer = () => renderer;
 // The server renders the plain text, and so does hydration, whatever has loaded by then.
