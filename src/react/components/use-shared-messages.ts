@@ -8,21 +8,27 @@ import { useRef } from 'react';
  * The message being streamed always takes the new object. A new array only when a message changed.
  */
 export function useSharedMessages(messages: readonly UIMessage[], streamingId: string | undefined): readonly UIMessage[] {
-  const last = useRef<{ input: readonly UIMessage[]; output: readonly UIMessage[]; byId: Map<string, UIMessage> } | undefined>(undefined);
+  const last = useRef<{ input: readonly UIMessage[]; output: readonly UIMessage[] } | undefined>(undefined);
   const previous = last.current;
   if (previous && previous.input === messages) return previous.output;
-  const byId = new Map<string, UIMessage>();
+  // Built only when a message is a new object other than the streamed one (a replaced array):
+  // while an answer streams, every other row is found by index, with no map per frame.
+  let byId: Map<string, UIMessage> | undefined;
   let changed = !previous || previous.output.length !== messages.length;
   const output = messages.map((message, index) => {
-    const before = previous?.byId.get(message.id);
-    const kept = before && before !== message && message.id !== streamingId && sameMessage(before, message) ? before : message;
+    let kept = message;
+    if (previous?.input[index] === message) kept = previous.output[index]!;
+    else if (previous && message.id !== streamingId) {
+      byId ??= new Map(previous.output.map((old) => [old.id, old]));
+      const before = byId.get(message.id);
+      if (before && sameMessage(before, message)) kept = before;
+    }
     if (!changed && previous!.output[index] !== kept) changed = true;
-    byId.set(message.id, kept);
     return kept;
   });
   const result = changed || !previous ? output : previous.output;
   // The last render's objects, whether or not React commits it: sharing them is harmless either way.
-  last.current = { input: messages, output: result, byId };
+  last.current = { input: messages, output: result };
   return result;
 }
 
