@@ -60,10 +60,10 @@ function counters() {
   return { renderTool: { getWeather: count, deleteFile: count }, snapshot, since };
 }
 
+/** Hands chunks to the chat; the caller waits for what they show (the store publishes once per frame). */
 async function write(controller: ReadableStreamDefaultController<UIMessageChunk>, chunks: UIMessageChunk[]) {
   await act(async () => {
     for (const chunk of chunks) controller.enqueue(chunk);
-    await new Promise((resolve) => setTimeout(resolve, 30));
   });
 }
 
@@ -104,9 +104,12 @@ describe('ChatWrapper renders only the row that changed', () => {
     // The answer streams, token by token, into the message of the call.
     before = snapshot();
     await write(response(2), [{ type: 'start' }, { type: 'start-step' }, { type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'Deleted' }]);
-    await screen.findByText('Deleted');
-    for (const delta of [' notes', '.txt', ' for you.']) await write(response(2), [{ type: 'text-delta', id: 't', delta }]);
-    await screen.findByText('Deleted notes.txt for you.');
+    let shown = 'Deleted';
+    await screen.findByText(shown);
+    for (const delta of [' notes', '.txt', ' for you.']) {
+      await write(response(2), [{ type: 'text-delta', id: 't', delta }]);
+      await screen.findByText((shown += delta));
+    }
     expect(since(before)).toEqual(['d1']);
     await write(response(2), [{ type: 'text-end', id: 't' }, { type: 'finish-step' }, { type: 'finish' }]);
     response(2).close();
@@ -260,6 +263,7 @@ describe('a MessageList given useToolChat\'s lookup and actions as props, with n
     expect(since(before)).toEqual(['d1']);
     before = snapshot();
     await write(response(2), [{ type: 'start' }, { type: 'start-step' }, { type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'Deleted' }]);
+    await screen.findByText('Deleted');
     await write(response(2), [{ type: 'text-delta', id: 't', delta: ' it.' }]);
     await screen.findByText('Deleted it.');
     expect(since(before)).toEqual(['d1']);

@@ -175,7 +175,8 @@ describe('createToolChat, without React', () => {
       chat.dispose();
       expect(signal?.aborted).toBe(true);
       gate.resolve('late');
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      // Let the late result settle through the loop's turns: nothing may follow it.
+      for (let turn = 0; turn < 10; turn++) await new Promise((resolve) => setTimeout(resolve, 0));
       await chat.sendMessage('Anyone there?');
       expect(requests).toHaveLength(1);
       expect(chat.disposed).toBe(true);
