@@ -115,6 +115,12 @@ class MarkerParser implements ToolMarkerParser {
       this.prose.append(delta);
       return [{ type: 'text', text: delta }];
     }
+    return this.read(delta);
+  }
+
+  /** `push` for a delta that may hold a marker or part of one. */
+  private read(delta: string): MarkerEvent[] {
+    const length = delta.length;
     let events: MarkerEvent[] | undefined;
     let text = ''; // released text of this push, emitted as one event
     let known = 0; // how much of `text` the Markdown reader has

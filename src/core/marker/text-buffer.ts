@@ -47,41 +47,32 @@ export class TextBuffer {
 
   /** Everything appended since the last `take`, as a string, and empties the buffer. */
   take(): string {
-    this.total = 0;
-    if (this.used === 0) {
-      let text = '';
-      for (let i = 0; i < this.count; i++) text += this.pieces[i];
-      this.count = 0;
-      return text;
-    }
-    const used = this.used;
-    this.used = 0;
-    const pieces: string[] = [];
+    const { pieces, count, units, used } = this;
+    this.total = this.count = this.used = 0;
+    let text = '';
+    for (let i = 0; i < count; i++) text += pieces[i];
     for (let from = 0; from < used; from += SLICE) {
-      pieces.push(String.fromCharCode.apply(null, this.units.subarray(from, Math.min(used, from + SLICE)) as unknown as number[]));
+      text += String.fromCharCode.apply(null, units.subarray(from, Math.min(used, from + SLICE)) as unknown as number[]);
     }
-    return pieces.length === 1 ? pieces[0]! : pieces.join('');
+    return text;
   }
 
   /** Empties the buffer, and lets a large one go (an answer of prose is kept whole until a marker asks). */
   clear(): void {
-    this.used = this.count = this.total = 0;
+    this.total = this.count = this.used = 0;
     this.pieces.length = 0;
     if (this.units.length > 65_536) this.units = new Uint16Array(1024);
   }
 
   private copy(text: string): void {
     const length = text.length;
-    if (this.used + length > this.units.length) this.grow(length);
-    const units = this.units;
-    let used = this.used;
+    let { units, used } = this;
+    if (used + length > units.length) {
+      units = new Uint16Array(Math.max(units.length * 2, used + length));
+      units.set(this.units.subarray(0, used));
+      this.units = units;
+    }
     for (let i = 0; i < length; i++) units[used++] = text.charCodeAt(i);
     this.used = used;
-  }
-
-  private grow(length: number): void {
-    const units = new Uint16Array(Math.max(this.units.length * 2, this.used + length));
-    units.set(this.units.subarray(0, this.used));
-    this.units = units;
   }
 }
