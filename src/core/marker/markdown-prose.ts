@@ -1,6 +1,7 @@
 import { parse, postprocess, preprocess } from 'micromark';
 import { gfm } from 'micromark-extension-gfm';
 import { BlockScanner } from '../markdown/blocks';
+import { TextBuffer } from './text-buffer';
 import { CODE, PlainStretch, SAME_PARAGRAPH, UNKNOWN } from './plain-stretch';
 
 /**
@@ -69,8 +70,7 @@ const SLACK = 32_768;
 export class MarkdownProse {
   /** The answer's text since the restart point (markers taken out), then what was appended since. */
   private text = '';
-  private parts: string[] = [];
-  private recent: string[] = [];
+  private readonly pending = new TextBuffer();
   /** Characters of the stream so far, and characters micromark has read. */
   private seen = 0;
   private spent = 0;
@@ -100,8 +100,7 @@ export class MarkdownProse {
 
   reset(): void {
     this.text = this.line = '';
-    this.parts = [];
-    this.recent = [];
+    this.pending.clear();
     this.seen = this.spent = 0;
     this.closer = -1;
     this.lead = '';
@@ -112,12 +111,7 @@ export class MarkdownProse {
 
   /** Text the answer shows, in order. */
   append(text: string): void {
-    // Kept in pieces until asked, joined 256 at a time: thousands of small deltas are neither
-    // copied one by one nor kept as thousands of strings.
-    if (text.length > 0 && this.recent.push(text) === 256) {
-      this.parts.push(this.recent.join(''));
-      this.recent = [];
-    }
+    this.pending.append(text);
   }
 
   /** The stream went on by `length` characters (text or not). */
@@ -128,13 +122,8 @@ export class MarkdownProse {
   /** Whether `probe` (`###:` up to its `{`, or a glued `{`), written after the text so far, starts in prose. */
   isProse(probe: string): boolean {
     let added = '';
-    if (this.recent.length > 0 || this.parts.length > 0) {
-      if (this.recent.length > 0) {
-        this.parts.push(this.recent.length === 1 ? this.recent[0]! : this.recent.join(''));
-        this.recent = [];
-      }
-      added = this.parts.length === 1 ? this.parts[0]! : this.parts.join('');
-      this.parts = [];
+    if (this.pending.length > 0) {
+      added = this.pending.take();
       const fresh = this.readLines(added);
       this.text += added;
       if (fresh > 0) {

@@ -38,6 +38,21 @@ function isHighSurrogate(code: number): boolean {
   return code >= 0xd800 && code <= 0xdbff;
 }
 
+/**
+ * A delta without `#` that does not end in a high surrogate. A short one is read in a loop the
+ * compiler inlines: a call to `indexOf` costs more than reading a few characters.
+ */
+function isPlainDelta(delta: string): boolean {
+  const length = delta.length;
+  if (length > 16) return delta.indexOf('#') === -1 && !isHighSurrogate(delta.charCodeAt(length - 1));
+  let code = 0;
+  for (let i = 0; i < length; i++) {
+    code = delta.charCodeAt(i);
+    if (code === HASH) return false;
+  }
+  return !isHighSurrogate(code);
+}
+
 class MarkerParser implements ToolMarkerParser {
   private readonly generateId: () => string;
   private readonly emitStart: boolean;
@@ -82,17 +97,30 @@ class MarkerParser implements ToolMarkerParser {
     return { type: 'error', raw: this.raw, toolCallId: this.toolCallId, toolName, message };
   }
 
+  /** Gives `text` (of which the reader has the first `known` characters) to the reader and to `events`. */
+  private release(text: string, known: number, events: MarkerEvent[] | undefined): MarkerEvent[] {
+    const out = events ?? [];
+    if (text.length === 0) return out;
+    this.prose.append(text.slice(known));
+    out.push({ type: 'text', text });
+    return out;
+  }
+
   push(delta: string): MarkerEvent[] {
     const length = delta.length;
     if (length === 0) return [];
     this.prose.count(length);
     // Most pushes are a few characters of prose without `#`: pass them through untouched.
-    if (this.state === TEXT && this.hashes === 0 && this.surrogate === '' && delta.indexOf('#') === -1) {
-      if (!isHighSurrogate(delta.charCodeAt(length - 1))) {
-        this.prose.append(delta);
-        return [{ type: 'text', text: delta }];
-      }
+    if (this.state === TEXT && this.hashes === 0 && this.surrogate === '' && isPlainDelta(delta)) {
+      this.prose.append(delta);
+      return [{ type: 'text', text: delta }];
     }
+    return this.read(delta);
+  }
+
+  /** `push` for a delta that may hold a marker or part of one. */
+  private read(delta: string): MarkerEvent[] {
+    const length = delta.length;
     let events: MarkerEvent[] | undefined;
     let text = ''; // released text of this push, emitted as one event
     let known = 0; // how much of `text` the Markdown reader has
@@ -101,13 +129,6 @@ class MarkerParser implements ToolMarkerParser {
       known = 1; // given to the reader with the push before
       this.surrogate = '';
     }
-    const release = (): void => {
-      if (text.length === 0) return;
-      this.prose.append(text.slice(known));
-      (events ??= []).push({ type: 'text', text });
-      text = '';
-      known = 0;
-    };
     let runStart = 0; // start of plain text (or of JSON) in `delta` not yet added to `text` (or `raw`)
 
     scan: for (let i = 0; i < length; i++) {
@@ -136,8 +157,10 @@ class MarkerParser implements ToolMarkerParser {
         const toolName = this.json.toolName;
         if (failed && this.json.named) {
           // A call that broke: the rest of it is no text either (see BROKEN).
-          release();
-          this.announce((events ??= []));
+          events = this.release(text, known, events);
+          text = '';
+          known = 0;
+          this.announce(events);
           this.state = BROKEN;
           this.brokenCall.start(this.json.failedDepth, this.json.failedInString);
           i = stop - 1;
@@ -148,8 +171,10 @@ class MarkerParser implements ToolMarkerParser {
           text += this.raw;
           this.state = TEXT;
         } else {
-          release();
-          this.announce((events ??= []));
+          events = this.release(text, known, events);
+          text = '';
+          known = 0;
+          this.announce(events);
           events.push(interpretMarker(this.raw, this.toolCallId, toolName));
           this.prose.append(STAND_IN);
           this.state = AFTER_MARKER;
@@ -164,14 +189,15 @@ class MarkerParser implements ToolMarkerParser {
         if (end === SKIP_MORE) break scan; // the rest of the delta is the broken call's: kept in `raw` below
         this.raw += delta.slice(runStart, end);
         runStart = end;
-        release();
+        events = this.release(text, known, events);
+        known = 0;
         // A blank line ended it: the line break before it is text again.
         let after = '';
         if (this.brokenCall.atBlankLine) {
           after = this.raw.slice(this.brokenCall.lineStart);
           this.raw = this.raw.slice(0, this.brokenCall.lineStart);
         }
-        (events ??= []).push(this.broken());
+        events.push(this.broken());
         this.prose.append(STAND_IN);
         text = after;
         this.raw = this.toolCallId = '';
@@ -240,8 +266,10 @@ class MarkerParser implements ToolMarkerParser {
     if (this.state === BROKEN || this.state === JSON_BODY) {
       this.raw += delta.slice(runStart);
       if (this.state === JSON_BODY && this.toolCallId === '' && this.json.toolName !== undefined) {
-        release();
-        this.announce((events ??= []));
+        events = this.release(text, known, events);
+        text = '';
+        known = 0;
+        this.announce(events);
       }
     } else if (this.state === TEXT && this.hashes === 0) text += delta.slice(runStart);
 

@@ -133,6 +133,46 @@ describe('given any text with markers, fences, headings and unicode', () => {
   });
 });
 
+describe('given a long answer before its markers', () => {
+  // The Markdown reader keeps the text since its last question as the deltas themselves at
+  // first and as code units past 64 of them, decoded 8,192 at a time: every way of getting
+  // there must read the same.
+  const long = fc
+    .tuple(
+      // No `#`: no question is asked before the end of the long part, and every backtick in it counts.
+      fc.array(fc.constantFrom('a', 'b ', '`', '``', '\n', 'é', '🌧', '- ', '*', '[', '<'), { minLength: 1, maxLength: 12 }),
+      fc.integer({ min: 2_000, max: 9_000 }),
+      text,
+    )
+    .map(([parts, length, rest]) => {
+      const part = parts.join('');
+      return part.repeat(Math.ceil(length / part.length)).slice(0, length) + rest;
+    });
+
+  it('gives the same events one code unit at a time, in random chunks and whole', { timeout: 60_000 }, () => {
+    fc.assert(
+      fc.property(long, cuts, (input, at) => {
+        const whole = feed([input], true);
+        expect(feed(codeUnits(input), true)).toEqual(whole);
+        expect(feed(split(input, at), true)).toEqual(whole);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('reads every character of a long stretch kept as code units', () => {
+    // The backtick is the 8,192nd character: past the first slice of code units decoded at once.
+    for (const at of [8_191, 8_192, 16_383]) {
+      const input = `${'a'.repeat(at)}\`${'b'.repeat(100)} ###:{"toolName":"a"} and \`.`;
+      const chunks = input.match(/[^]{1,4}/g) ?? [];
+      expect(feed(chunks)).toEqual([{ type: 'text', text: input }]);
+      expect(feed(chunks.map((chunk) => chunk.replaceAll('`', ' ')))).toEqual(
+        expect.arrayContaining([expect.objectContaining({ type: 'tool-call', toolName: 'a' })]),
+      );
+    }
+  });
+});
+
 describe('given text in which no marker names a tool', () => {
   // Everything a model might write around `###:` except a "toolName" key.
   const noName = fc
