@@ -15,3 +15,4 @@ export { DEFAULT_MAX_OUTPUT_BYTES, serializeToolOutput, toJsonValue } from '../t
 export { defaultGrants } from '../chat/grants';
 export { refreshApprovals } from '../chat/refresh-approvals';
 export { applyLoopStates } from '../chat/loop-part-states';
+export { dropIncompleteCalls, resultsOnTheirWay, settleOpenCalls } from '../chat/open-calls';

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import type { ToolCallView } from '../types';
 import { INTERRUPTED_TOOL_ERROR } from '../../core/storage/interrupted';
-import { jsonText } from './json-text';
+import { ToolCallDetails } from './lazy-parts';
 import { useToolChatLabels } from './labels';
 import { ToolArgsSummary } from './tool-args-summary';
 import { useToolTitle } from './tool-title';
@@ -72,7 +72,6 @@ export function ToolCallCard({
     handler?.(call.toolCallId);
     headerRef.current?.focus();
   };
-  const streaming = call.phase === 'streaming-input';
   const custom = render?.(call);
   const errorLine = errorLineOf(call);
 
@@ -112,22 +111,7 @@ export function ToolCallCard({
       )}
       {custom != null && custom !== false && <div className="toolchat-tool-custom">{custom}</div>}
       <div className="toolchat-tool-details" id={detailsId} hidden={!open}>
-        {open && (
-          <>
-            <div className="toolchat-tool-section">
-              <div className="toolchat-tool-section-title">{labels.toolArguments}</div>
-              <pre className="toolchat-tool-json" data-state={streaming ? 'streaming' : 'complete'}>
-                {jsonText(call.input, !streaming)}
-              </pre>
-            </div>
-            {call.error === undefined && 'output' in call && call.output !== undefined && (
-              <div className="toolchat-tool-section" data-kind="result">
-                <div className="toolchat-tool-section-title">{labels.toolResult}</div>
-                <pre className="toolchat-tool-json">{jsonText(call.output, true)}</pre>
-              </div>
-            )}
-          </>
-        )}
+        {open && <ToolCallDetails call={call} />}
       </div>
       {awaiting && (
         <div className="toolchat-tool-actions">
