@@ -1,7 +1,8 @@
-import { convertFileListToFileUIParts, generateId, isToolUIPart, type AbstractChat, type FileUIPart, type UIMessage } from 'ai';
+import { convertFileListToFileUIParts, generateId, type AbstractChat, type FileUIPart, type UIMessage } from 'ai';
 import { isSettled } from '../loop/call-state';
 import type { ToolLoopCore } from '../loop/tool-loop-core';
 import { loadLoopChunk, loopChunk } from '../loop/load-loop-chunk';
+import { hasToolParts } from './part-states';
 import type { SendMessageInput } from './types';
 
 type Chat = AbstractChat<UIMessage>;
@@ -42,12 +43,11 @@ export function isWorking(chat: Chat, loop: ToolLoopCore): boolean {
 export async function sendUserMessages(chat: Chat, loop: ToolLoopCore, messages: readonly UIMessage[]): Promise<void> {
   const last = messages.at(-1);
   if (!last) return;
-  // Settling open calls is the loop chunk's: without it loaded, only a conversation with tool
-  // calls (given as `initialMessages`) can have one, and waits for it; any other sends at once.
+  // Settling open calls is the loop chunk's (see `hasToolParts`); a conversation without calls sends in this task.
   const chunk = loopChunk();
   const settling = chunk
     ? chunk.settleOpenCalls(chat, loop)
-    : chat.messages.some((message) => message.parts.some(isToolUIPart))
+    : hasToolParts(chat.messages)
       ? loadLoopChunk().then((loaded) => loaded.settleOpenCalls(chat, loop))
       : undefined;
   if (settling) await settling;

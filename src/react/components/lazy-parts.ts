@@ -8,13 +8,15 @@ const extras = afterMount(() => import('./message-extras'));
 
 export const ErrorBanner = extras.part((chunk) => chunk.ErrorBanner);
 export const PendingApprovals = extras.part((chunk) => chunk.PendingApprovals);
-export const TurnNotice = extras.part((chunk) => chunk.TurnNotice);
+export const MessageNotice = extras.part((chunk) => chunk.MessageNotice);
 export const ToolSummary = extras.part((chunk) => chunk.ToolSummary);
 export const Reasoning = extras.part((chunk) => chunk.Reasoning);
 export const FilePart = extras.part((chunk) => chunk.FilePart);
 export const SourcePart = extras.part((chunk) => chunk.SourcePart);
 export const StatusIcon = extras.part((chunk) => chunk.StatusIcon);
 export const ToolCallDetails = extras.part((chunk) => chunk.ToolCallDetails);
+export const ToolCallError = extras.part((chunk) => chunk.ToolCallError);
+export const ToolArgsSummary = extras.part((chunk) => chunk.ToolArgsSummary);
 
 /** Starts loading them; resolves once every one renders at once. */
 export const preloadParts = extras.preload;

@@ -2,7 +2,7 @@ import { memo, useCallback, type ReactNode } from 'react';
 import type { UIMessage } from 'ai';
 import { Markdown } from '../markdown/markdown';
 import type { ToolCallView } from '../types';
-import { FilePart, Reasoning, SourcePart, ToolSummary, TurnNotice } from './lazy-parts';
+import { FilePart, MessageNotice, Reasoning, SourcePart, ToolSummary } from './lazy-parts';
 import { useToolChatLabels } from './labels';
 import { MessageActions } from './message-actions';
 import { ToolCallCard, type ToolRenderers } from './tool-call-card';
@@ -10,7 +10,6 @@ import { isSettled } from '../../core/loop/call-state';
 import { isToolPart } from '../../core/chat/part-states';
 import type { ToolChatSnapshot } from '../../core/chat/types';
 import type { AnswerEnding } from '../../core/loop/loop-state';
-import { DEFAULT_MAX_TOOL_ROUNDS } from '../../core/loop/rounds';
 import { useOptionalToolChatContext, useOptionalToolChatSelector } from '../use-tool-chat';
 import { useMessageListSettings } from './message-list-settings';
 import { rendererOf, useToolRenderers } from './tool-renderers';
@@ -86,23 +85,6 @@ function MessageImpl({
   const ending = givenEnding ?? (list.endings ? list.endings.get(id) : chatEnding);
   const interrupted = streaming ? [] : [...views.values()].filter((view) => view.phase === 'interrupted').map((view) => view.toolCallId);
   const noticed = !streaming && (ending !== undefined || interrupted.length > 0);
-  // The way on (Continue, Run again) is offered under the last answer only, while nothing runs.
-  // Only a row with a notice asks, so the others do not render when the user sends.
-  const listOffers = list.onContinue !== undefined || list.onRunAgain !== undefined;
-  const selectOffer = useCallback((state: ToolChatSnapshot | undefined) => state !== undefined && !state.busy && state.messages.at(-1)?.id === id, [id]);
-  const chatOffers = useOptionalToolChatSelector(noticed && !listOffers ? chat : undefined, selectOffer);
-  const continuePrompt = labels.continuePrompt;
-  const chatContinue = useCallback(() => void chat?.continue(continuePrompt), [chat, continuePrompt]);
-  let onContinue = givenOnContinue;
-  let onRunAgain = givenOnRunAgain;
-  if (noticed && listOffers && list.actionableId === id) {
-    onContinue ??= list.onContinue;
-    onRunAgain ??= list.onRunAgain;
-  } else if (chatOffers && chat) {
-    onContinue ??= chatContinue;
-    onRunAgain ??= chat.runAgain;
-  }
-  const maxToolRounds = givenMaxToolRounds ?? list.maxToolRounds ?? chat?.options.maxToolRounds ?? DEFAULT_MAX_TOOL_ROUNDS;
 
   const card = (view: ToolCallView) => (
     <ToolCallCard
@@ -170,12 +152,13 @@ function MessageImpl({
         <div className="toolchat-message-body">{content}</div>
       </MessageActions>
       {noticed && (
-        <TurnNotice
+        <MessageNotice
+          messageId={id}
           ending={ending}
           interruptedToolCallIds={interrupted}
-          maxToolRounds={maxToolRounds}
-          onContinue={onContinue}
-          onRunAgain={onRunAgain}
+          maxToolRounds={givenMaxToolRounds}
+          onContinue={givenOnContinue}
+          onRunAgain={givenOnRunAgain}
         />
       )}
     </div>
