@@ -1,8 +1,8 @@
-import { memo, useCallback, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, type ReactNode } from 'react';
 import type { UIMessage } from 'ai';
 import { Markdown } from '../markdown/markdown';
 import type { ToolCallView } from '../types';
-import { FilePart, MessageNotice, Reasoning, SourcePart, ToolSummary } from './lazy-parts';
+import { FilePart, MessageNotice, Reasoning, SourcePart, ToolSummary, preloadParts } from './lazy-parts';
 import { useToolChatLabels } from './labels';
 import { MessageActions } from './message-actions';
 import { ToolCallCard, type ToolRenderers } from './tool-call-card';
@@ -74,6 +74,12 @@ function MessageImpl({
   const onAlwaysAllow = givenOnAlwaysAllow ?? list.onAlwaysAllow;
   const isUser = message.role === 'user';
   const id = message.id;
+
+  // What only some rows show loads after the first render: the first row of a list made without
+  // `ChatWrapper` (which fetches it on mount) fetches it for every later one.
+  useEffect(() => {
+    preloadParts().catch(() => undefined);
+  }, []);
 
   const callViews = useMessageCalls(chat, message, givenGetToolCall ?? list.getToolCall);
   const views = new Map<string, ToolCallView>();
