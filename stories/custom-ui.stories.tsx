@@ -154,7 +154,7 @@ export const HookOnly: Story = {
     // One result per call, even though StrictMode mounts everything twice.
     await expect(canvas.getByText('Tool runs: 2')).toBeVisible();
     await expect(canvas.getByRole('log')).toBeVisible();
-    await expect(canvas.getByRole('button', { name: /^Used (Calculate and Get time|Get time and Calculate)$/ })).toBeVisible();
+    await expect(await canvas.findByRole('button', { name: /^Used (Calculate and Get time|Get time and Calculate)$/ })).toBeVisible();
     await expect(input).toHaveFocus();
   },
 };

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, within } from 'storybook/test';
+import { expect, fn, waitFor, within } from 'storybook/test';
 import { INTERRUPTED_TOOL_ERROR, ToolCallCard, type ToolCallCardProps } from 'toolchat';
 import { WeatherCard } from '../../demo/weather-card';
 import { lookArgTypes, partFrame, type LookArgs } from '../support/part-frame';
@@ -41,7 +41,8 @@ export const AwaitingApproval: Story = {
   args: { call: { toolCallId: 'call_2', toolName: 'deleteFile', phase: 'awaiting-approval', input: { path: 'report.pdf' } } },
   play: async ({ args, canvas, userEvent }) => {
     const card = canvas.getByRole('group', { name: 'Delete file' });
-    await expect(card).toHaveTextContent('"path": "report.pdf"');
+    // A card's details, its arguments' line and its error line load after its first render.
+    await waitFor(() => expect(card).toHaveTextContent('"path": "report.pdf"'));
     await expect(within(card).getByRole('button', { name: 'Approve' })).toBeEnabled();
     await expect(within(card).getByRole('button', { name: 'Deny' })).toBeEnabled();
     await userEvent.click(within(card).getByRole('button', { name: 'Always allow Delete file' }));
@@ -66,7 +67,7 @@ export const Done: Story = {
     await expect(card).toHaveTextContent('Done');
     await expect(card).toHaveTextContent('42 ms');
     await userEvent.click(canvas.getByRole('button', { name: /^Get weather/ }));
-    await expect(card).toHaveTextContent('"conditions": "sunny"');
+    await waitFor(() => expect(card).toHaveTextContent('"conditions": "sunny"'));
   },
 };
 
@@ -78,7 +79,7 @@ export const Failed: Story = {
   play: async ({ canvas }) => {
     const card = canvas.getByRole('group', { name: 'Get weather' });
     await expect(card).toHaveTextContent('Error');
-    await expect(card).toHaveTextContent('Unknown city: Atlantis');
+    await waitFor(() => expect(card).toHaveTextContent('Unknown city: Atlantis'));
   },
 };
 
@@ -118,7 +119,7 @@ export const Denied: Story = {
     const card = canvas.getByRole('group', { name: 'Delete file' });
     await expect(card).toHaveAttribute('data-state', 'denied');
     await expect(within(card).getByText('Denied')).toBeVisible();
-    await expect(within(card).getByText('keep it')).toBeVisible();
+    await expect(await within(card).findByText('keep it')).toBeVisible();
     await expect(card).not.toHaveTextContent('The user denied');
   },
 };
@@ -137,10 +138,10 @@ export const ArgumentsAtAGlance: Story = {
   },
   play: async ({ canvas, userEvent }) => {
     const card = canvas.getByRole('group', { name: 'Search flights' });
-    await expect(card).toHaveTextContent('fromCDG');
+    await waitFor(() => expect(card).toHaveTextContent('fromCDG'));
     await expect(card).toHaveTextContent('passengers{…}');
     await expect(card).toHaveTextContent('+1');
     await userEvent.click(canvas.getByRole('button', { name: /^Search flights/ }));
-    await expect(card).toHaveTextContent('"cabin": "economy"');
+    await waitFor(() => expect(card).toHaveTextContent('"cabin": "economy"'));
   },
 };

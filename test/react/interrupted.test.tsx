@@ -71,7 +71,8 @@ describe('given a chat reloaded while a tool ran', () => {
     const card = await screen.findByRole('group', { name: 'Slow search' });
     expect(card.getAttribute('data-state')).toBe('interrupted');
     expect(card.textContent).toContain('Interrupted');
-    const notice = screen.getByRole('note');
+    // The turn's notice loads after the wrapper mounts.
+    const notice = await screen.findByRole('note');
     expect(notice.textContent).toContain('The page was closed before this tool finished');
     await user.click(within(notice).getByRole('button', { name: 'Run again' }));
 

@@ -4,7 +4,8 @@ import { withLoop } from '../loop/loop-transport';
 import type { ToolLoopCore } from '../loop/tool-loop-core';
 // The AI SDK's default transport, hardened: the one transport a chat needs without options.
 import { ToolChatEndpointTransport } from '../../transports/ai-sdk-endpoint';
-import { toRequestMessages } from './request-messages';
+import { loadLoopChunk, loopChunk } from '../loop/load-loop-chunk';
+import { hasToolParts } from './part-states';
 import type { ToolChatOptions } from './types';
 
 export interface ChatTransportContext {
@@ -37,7 +38,10 @@ export function createChatTransport({ loop, options, disposed, beforeRequest }: 
       sendMessages: async (request) => {
         if (disposed()) throw new DOMException('The chat was disposed.', 'AbortError');
         await beforeRequest(request.messages);
-        return base().sendMessages({ ...request, messages: toRequestMessages(request.messages) });
+        // A browser tool's approval is rewritten by the loop's chunk (see `hasToolParts`).
+        const { messages } = request;
+        const chunk = loopChunk() ?? (hasToolParts(messages) ? await loadLoopChunk() : undefined);
+        return base().sendMessages({ ...request, messages: chunk ? chunk.toRequestMessages(messages) : messages });
       },
       reconnectToStream: (request) => base().reconnectToStream(request),
     },

@@ -10,7 +10,6 @@ import { loadLoopChunk, loopChunk } from '../loop/load-loop-chunk';
 import { createChatTransport } from './chat-transport';
 import { readSnapshot } from './snapshot';
 import type { StorageLifecycle } from './storage-lifecycle';
-import { dropIncompleteCalls, inProgress, openCalls } from './open-calls';
 // Regenerate and Edit rewrite the history: they load when the user first asks (out of the first load).
 const rewriteHistory = () => import('./rewrite-history');
 import { isWorking, sendUserMessages, toUserMessage } from './send-message';
@@ -222,12 +221,16 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
     },
     async retry() {
       if (disposed) return;
+      // What reads the calls is the loop's chunk, which every response waits for: a chat whose
+      // chunk has not loaded has no call from a response to drop or wait for.
+      const chunk = loopChunk() ?? (await loadLoopChunk().catch(() => undefined));
+      if (disposed) return;
       // A call cut mid-stream is dropped; the model makes it again if it still wants it.
-      dropIncompleteCalls(chat);
+      chunk?.dropIncompleteCalls(chat);
       loop.resume();
       chat.clearError();
       // Results still on their way go back by themselves once they are all in.
-      if (openCalls(chat).some((part) => inProgress(loop, part.toolCallId))) return;
+      if (chunk?.resultsOnTheirWay(chat, loop)) return;
       await chat.sendMessage();
     },
     approve: (toolCallId) => loop.approve(toolCallId),

@@ -7,7 +7,7 @@ import { toolErrorMessages } from '../tools/errors';
 type Chat = AbstractChat<UIMessage>;
 
 /** Calls of the last step still waiting for their result. */
-export function openCalls(chat: Chat): ToolPart[] {
+function openCalls(chat: Chat): ToolPart[] {
   return lastStepToolParts(chat.messages.at(-1)).filter((part) => !hasToolResult(part));
 }
 
@@ -30,9 +30,14 @@ export function openCallsAnywhere(chat: Chat): ToolPart[] {
 }
 
 /** Whether the loop is still working on a call (running, queued, waiting for the app or the user). */
-export function inProgress(loop: ToolLoopCore, toolCallId: string): boolean {
+function inProgress(loop: ToolLoopCore, toolCallId: string): boolean {
   const call = loop.state.calls.get(toolCallId);
   return call !== undefined && !isSettled(call.phase);
+}
+
+/** Whether results of the last step are still on their way (they go back by themselves once all are in). */
+export function resultsOnTheirWay(chat: Chat, loop: ToolLoopCore): boolean {
+  return openCalls(chat).some((part) => inProgress(loop, part.toolCallId));
 }
 
 /**

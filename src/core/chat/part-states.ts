@@ -12,6 +12,15 @@ export function isToolPart(part: Part): part is ToolPart {
 }
 
 /**
+ * Whether any message has a tool part. What reads calls in a conversation is the loop's chunk,
+ * and only a response brings a call (responses wait for the chunk): a conversation without one
+ * needs nothing of it, a conversation given with calls (`initialMessages`) waits for it.
+ */
+export function hasToolParts(messages: readonly UIMessage[]): boolean {
+  return messages.some((message) => message.parts.some(isToolUIPart));
+}
+
+/**
  * True for a call a reload cut off: restored from storage with no result and nothing left to
  * give it one, it reads `output-error` with `INTERRUPTED_TOOL_ERROR`. `runAgain` runs it again.
  */

@@ -1,7 +1,8 @@
 import { convertFileListToFileUIParts, generateId, type AbstractChat, type FileUIPart, type UIMessage } from 'ai';
 import { isSettled } from '../loop/call-state';
 import type { ToolLoopCore } from '../loop/tool-loop-core';
-import { settleOpenCalls } from './open-calls';
+import { loadLoopChunk, loopChunk } from '../loop/load-loop-chunk';
+import { hasToolParts } from './part-states';
 import type { SendMessageInput } from './types';
 
 type Chat = AbstractChat<UIMessage>;
@@ -42,7 +43,13 @@ export function isWorking(chat: Chat, loop: ToolLoopCore): boolean {
 export async function sendUserMessages(chat: Chat, loop: ToolLoopCore, messages: readonly UIMessage[]): Promise<void> {
   const last = messages.at(-1);
   if (!last) return;
-  const settling = settleOpenCalls(chat, loop);
+  // Settling open calls is the loop chunk's (see `hasToolParts`); a conversation without calls sends in this task.
+  const chunk = loopChunk();
+  const settling = chunk
+    ? chunk.settleOpenCalls(chat, loop)
+    : hasToolParts(chat.messages)
+      ? loadLoopChunk().then((loaded) => loaded.settleOpenCalls(chat, loop))
+      : undefined;
   if (settling) await settling;
   loop.beginTurn();
   if (messages.length > 1) chat.messages = [...chat.messages, ...messages.slice(0, -1)];

@@ -2,8 +2,10 @@
 // request: one chunk, fetched when a loop is made (`ToolLoopCore`), so it is there by the time
 // the first answer streams. Running a call (approval, the concurrency limit, timeout and
 // retries, validating the input), serialising its output, the response's call identity and its
-// usage, the log (`onEvent`, `debug`), and the default place of the user's "Always allow"
-// choices (read before any call of a response can arrive: responses wait for this chunk).
+// usage, the log (`onEvent`, `debug`), the default place of the user's "Always allow"
+// choices (read before any call of a response can arrive: responses wait for this chunk), and
+// what reads a conversation's calls (open calls settled before the user's next message, a
+// retry's, a request's browser approvals): a conversation without tool parts needs none of it.
 export { approvalNeeded } from './approval-needed';
 export { createCallIdentity } from './call-identity';
 export { formatLoopEvent } from './events';
@@ -15,3 +17,5 @@ export { DEFAULT_MAX_OUTPUT_BYTES, serializeToolOutput, toJsonValue } from '../t
 export { defaultGrants } from '../chat/grants';
 export { refreshApprovals } from '../chat/refresh-approvals';
 export { applyLoopStates } from '../chat/loop-part-states';
+export { dropIncompleteCalls, resultsOnTheirWay, settleOpenCalls } from '../chat/open-calls';
+export { toRequestMessages } from '../chat/request-messages';

@@ -9,30 +9,16 @@ import type { ToolCallView, UseToolChatOptions } from '../types';
 import { ToolChatProvider, useToolChat } from '../use-tool-chat';
 import { newChatId } from '../../core/chat-id';
 import type { AttachmentOptions } from './attachment-tray';
-import { afterMount } from './after-mount';
 import type { ToolRenderers } from './tool-call-card';
 import { Composer } from './composer';
 import { EmptyState } from './empty-state';
-import type { ErrorBannerProps } from './error-banner';
 import { ToolChatLabelsProvider, useToolChatLabels, type UiLabels } from './labels';
 import { MessageActionsProvider, preloadMessageActions, type MessageActionsValue } from './message-actions';
 import { MessageList } from './message-list';
+import { ErrorBanner, PendingApprovals, partsLoaded, preloadParts } from './lazy-parts';
 import { StatusIndicator } from './status-indicator';
 import { ToolTitlesProvider } from './tool-title';
 import { ToolRenderersProvider } from './tool-renderers';
-
-// Empty on the first render of a chat (no error yet, no older call waiting for approval):
-// they load after the wrapper mounts, out of the first load.
-const { Component: ErrorBanner, preload: preloadErrorBanner } = afterMount<ErrorBannerProps>(() =>
-  import('./error-banner').then((module) => module.ErrorBanner),
-);
-const {
-  Component: PendingApprovals,
-  preload: preloadPendingApprovals,
-  loaded: pendingApprovalsLoaded,
-} = afterMount<object>(() =>
-  import('./pending-approvals').then((module) => module.PendingApprovals),
-);
 
 // Memoised here, not where they are exported: while tokens stream their props do not change,
 // so each commit renders only the message list.
@@ -120,8 +106,8 @@ export function ChatWrapper<TOOLS extends ToolSet = ToolSet>({
   // Fetch the Markdown chunk while the user types, so answers never show its plain stand-in.
   useEffect(() => {
     void preloadMarkdown();
-    preloadErrorBanner().catch(() => undefined);
-    preloadPendingApprovals().catch(() => undefined);
+    // An error, a call's details, a restored thread's notices and folds: fetched now, shown at once later.
+    preloadParts().catch(() => undefined);
     if (messageActions) void preloadMessageActions();
   }, [messageActions]);
   const inputRef = useRef<HTMLTextAreaElement | null>(null);
@@ -171,7 +157,7 @@ export function ChatWrapper<TOOLS extends ToolSet = ToolSet>({
           )}
           <MessageList messages={chat.messages} busy={chat.busy} empty={empty} />
           {/* Before it loads, only a call waiting for approval can give it something to show. */}
-          {(pendingApprovalsLoaded() || chat.activity.state === 'awaiting-approval') && <PendingApprovals />}
+          {(partsLoaded() || chat.activity.state === 'awaiting-approval') && <PendingApprovals />}
           <StableStatusIndicator activity={chat.activity} showError={!chat.error} />
           {chat.error && <ErrorBanner error={chat.error} onRetry={() => void chat.retry()} />}
           <StableComposer onSend={onSend} onStop={chat.stop} busy={chat.busy} inputRef={inputRef} attachments={attachments} />

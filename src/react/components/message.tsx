@@ -1,19 +1,15 @@
-import { memo, useCallback, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, type ReactNode } from 'react';
 import type { UIMessage } from 'ai';
 import { Markdown } from '../markdown/markdown';
 import type { ToolCallView } from '../types';
-import { FilePart, SourcePart } from './file-part';
+import { FilePart, MessageNotice, Reasoning, SourcePart, ToolSummary, preloadParts } from './lazy-parts';
 import { useToolChatLabels } from './labels';
 import { MessageActions } from './message-actions';
-import { Reasoning } from './reasoning';
 import { ToolCallCard, type ToolRenderers } from './tool-call-card';
 import { isSettled } from '../../core/loop/call-state';
 import { isToolPart } from '../../core/chat/part-states';
 import type { ToolChatSnapshot } from '../../core/chat/types';
-import { ToolSummary } from './tool-summary';
-import { TurnNotice } from './turn-notice';
 import type { AnswerEnding } from '../../core/loop/loop-state';
-import { DEFAULT_MAX_TOOL_ROUNDS } from '../../core/loop/rounds';
 import { useOptionalToolChatContext, useOptionalToolChatSelector } from '../use-tool-chat';
 import { useMessageListSettings } from './message-list-settings';
 import { rendererOf, useToolRenderers } from './tool-renderers';
@@ -79,6 +75,12 @@ function MessageImpl({
   const isUser = message.role === 'user';
   const id = message.id;
 
+  // What only some rows show loads after the first render: the first row of a list made without
+  // `ChatWrapper` (which fetches it on mount) fetches it for every later one.
+  useEffect(() => {
+    preloadParts().catch(() => undefined);
+  }, []);
+
   const callViews = useMessageCalls(chat, message, givenGetToolCall ?? list.getToolCall);
   const views = new Map<string, ToolCallView>();
   for (const view of callViews) if (!views.has(view.toolCallId)) views.set(view.toolCallId, view);
@@ -89,23 +91,6 @@ function MessageImpl({
   const ending = givenEnding ?? (list.endings ? list.endings.get(id) : chatEnding);
   const interrupted = streaming ? [] : [...views.values()].filter((view) => view.phase === 'interrupted').map((view) => view.toolCallId);
   const noticed = !streaming && (ending !== undefined || interrupted.length > 0);
-  // The way on (Continue, Run again) is offered under the last answer only, while nothing runs.
-  // Only a row with a notice asks, so the others do not render when the user sends.
-  const listOffers = list.onContinue !== undefined || list.onRunAgain !== undefined;
-  const selectOffer = useCallback((state: ToolChatSnapshot | undefined) => state !== undefined && !state.busy && state.messages.at(-1)?.id === id, [id]);
-  const chatOffers = useOptionalToolChatSelector(noticed && !listOffers ? chat : undefined, selectOffer);
-  const continuePrompt = labels.continuePrompt;
-  const chatContinue = useCallback(() => void chat?.continue(continuePrompt), [chat, continuePrompt]);
-  let onContinue = givenOnContinue;
-  let onRunAgain = givenOnRunAgain;
-  if (noticed && listOffers && list.actionableId === id) {
-    onContinue ??= list.onContinue;
-    onRunAgain ??= list.onRunAgain;
-  } else if (chatOffers && chat) {
-    onContinue ??= chatContinue;
-    onRunAgain ??= chat.runAgain;
-  }
-  const maxToolRounds = givenMaxToolRounds ?? list.maxToolRounds ?? chat?.options.maxToolRounds ?? DEFAULT_MAX_TOOL_ROUNDS;
 
   const card = (view: ToolCallView) => (
     <ToolCallCard
@@ -173,12 +158,13 @@ function MessageImpl({
         <div className="toolchat-message-body">{content}</div>
       </MessageActions>
       {noticed && (
-        <TurnNotice
+        <MessageNotice
+          messageId={id}
           ending={ending}
           interruptedToolCallIds={interrupted}
-          maxToolRounds={maxToolRounds}
-          onContinue={onContinue}
-          onRunAgain={onRunAgain}
+          maxToolRounds={givenMaxToolRounds}
+          onContinue={givenOnContinue}
+          onRunAgain={givenOnRunAgain}
         />
       )}
     </div>

@@ -1,5 +1,6 @@
 import type { Activity } from '../activity';
-import { StatusIcon } from './icons';
+// The icon is decorative (the label says it in words): it loads after the chat mounts.
+import { StatusIcon } from './lazy-parts';
 
 export interface StatusIndicatorProps {
   activity: Activity;

@@ -1,9 +1,7 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import type { ToolCallView } from '../types';
-import { INTERRUPTED_TOOL_ERROR } from '../../core/storage/interrupted';
-import { jsonText } from './json-text';
+import { ToolArgsSummary, ToolCallDetails, ToolCallError } from './lazy-parts';
 import { useToolChatLabels } from './labels';
-import { ToolArgsSummary } from './tool-args-summary';
 import { useToolTitle } from './tool-title';
 import { useOptionalToolChatContext } from '../use-tool-chat';
 
@@ -72,9 +70,7 @@ export function ToolCallCard({
     handler?.(call.toolCallId);
     headerRef.current?.focus();
   };
-  const streaming = call.phase === 'streaming-input';
   const custom = render?.(call);
-  const errorLine = errorLineOf(call);
 
   return (
     // A group, not a region: a chat holds many cards, and landmarks must stay few and unique.
@@ -105,29 +101,10 @@ export function ToolCallCard({
         )}
       </button>
       {(custom == null || custom === false) && !open && <ToolArgsSummary input={call.input} />}
-      {errorLine !== undefined && (
-        <p className="toolchat-tool-error" data-state={call.phase}>
-          {errorLine}
-        </p>
-      )}
+      {call.error !== undefined && <ToolCallError call={call} />}
       {custom != null && custom !== false && <div className="toolchat-tool-custom">{custom}</div>}
       <div className="toolchat-tool-details" id={detailsId} hidden={!open}>
-        {open && (
-          <>
-            <div className="toolchat-tool-section">
-              <div className="toolchat-tool-section-title">{labels.toolArguments}</div>
-              <pre className="toolchat-tool-json" data-state={streaming ? 'streaming' : 'complete'}>
-                {jsonText(call.input, !streaming)}
-              </pre>
-            </div>
-            {call.error === undefined && 'output' in call && call.output !== undefined && (
-              <div className="toolchat-tool-section" data-kind="result">
-                <div className="toolchat-tool-section-title">{labels.toolResult}</div>
-                <pre className="toolchat-tool-json">{jsonText(call.output, true)}</pre>
-              </div>
-            )}
-          </>
-        )}
+        {open && <ToolCallDetails call={call} />}
       </div>
       {awaiting && (
         <div className="toolchat-tool-actions">
@@ -169,25 +146,3 @@ export function ToolCallCard({
   );
 }
 ToolCallCard.displayName = 'ToolCallCard';
-
-/**
- * The one line a settled call shows about what went wrong: the error, the user's reason for a
- * denial (the loop's own "The user denied…" says no more than the badge), nothing for a call a
- * reload cut off (the turn's notice says it once for all of them).
- */
-function errorLineOf(call: ToolCallView): string | undefined {
-  const error = call.error?.trim();
-  if (!error) return undefined;
-  switch (call.phase) {
-    case 'error':
-      return error;
-    case 'cancelled':
-      return /^Tool "[^"]*" was cancelled by the user$/.test(error) ? undefined : error;
-    case 'denied':
-      return /^The user denied running tool "[^"]*"$/.test(error) ? undefined : error.replace(/^The user denied running tool "[^"]*": /, '');
-    case 'interrupted':
-      return error === INTERRUPTED_TOOL_ERROR ? undefined : error;
-    default:
-      return undefined;
-  }
-}

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ComponentPropsWithoutRef } from 'react';
 import type { ExtraProps } from 'react-markdown';
 import { useToolChatLabels } from '../components/labels';
-import { useImageOrigins } from './image-origins';
+import { useImageOrigins } from './trusted-origins';
 import { imageSource } from './url-policy';
 
 /**

@@ -78,6 +78,29 @@ describe('a chat whose loop chunk has not loaded yet', () => {
     chat.dispose();
   });
 
+  it("sends the user's message after a conversation given with an open call once it is there, the call answered as cancelled", async () => {
+    const { createToolChat, memoryGrants, release } = await withChunkHeld();
+    const { transport, requests } = scriptedTransport([answer('Fine.'), answer('Fine.')]);
+    const chat = createToolChat({
+      transport,
+      grants: memoryGrants(),
+      initialMessages: [
+        { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Search' }] },
+        { id: 'a1', role: 'assistant', parts: [{ type: 'step-start' }, { type: 'tool-search', toolCallId: 'c1', state: 'input-available', input: { q: 'x' } }] },
+      ],
+    });
+    // Settling the open call is the chunk's: the message waits for it (a conversation without calls does not).
+    const sent = chat.sendMessage('Never mind');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(requests).toHaveLength(0);
+    release();
+    await sent;
+    expect(toolPartsOf(requests[0]!.messages).get('c1')).toMatchObject({ state: 'output-error', errorText: 'Tool "search" was cancelled by the user' });
+    expect(requests[0]!.messages.at(-1)?.parts).toEqual([{ type: 'text', text: 'Never mind' }]);
+    await vi.waitFor(() => expect(chat.getState().activity.state).toBe('idle'));
+    chat.dispose();
+  });
+
   it('fails the answer readably when the chunk cannot load, keeps the message, and Retry sends it again', async () => {
     const { createToolChat, memoryGrants, failNext } = await withChunkHeld();
     const { transport, requests } = scriptedTransport([answer('Hello.'), answer('Hello again.')]);

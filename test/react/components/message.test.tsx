@@ -49,8 +49,9 @@ describe('Message', () => {
       const { container, rerender } = render(
         <Message streaming message={{ id: 'a', role: 'assistant', parts: [{ type: 'reasoning', text: 'Let me see', state: 'streaming' }] }} />,
       );
+      // Reasoning, like the fold, the files and the turn's notice, loads after the first render.
+      expect((await screen.findByText('Thinking…')).tagName).toBe('SUMMARY');
       const details = container.querySelector('details');
-      expect(screen.getByText('Thinking…').tagName).toBe('SUMMARY');
       expect(details?.open).toBe(false);
       await userEvent.setup().click(screen.getByText('Thinking…'));
       expect(details?.open).toBe(true);
@@ -67,7 +68,7 @@ describe('Message', () => {
       expect(screen.getByText('21°C')).toBeTruthy();
       expect(screen.queryByRole('group', { name: 'Get weather' })).toBeNull();
 
-      const summary = screen.getByRole('button', { name: 'Used 3 tools: Get weather and Get time' });
+      const summary = await screen.findByRole('button', { name: 'Used 3 tools: Get weather and Get time' });
       expect(summary.getAttribute('aria-expanded')).toBe('false');
       await user.click(summary);
       expect(summary.getAttribute('aria-expanded')).toBe('true');
@@ -89,7 +90,7 @@ describe('Message', () => {
 
     it('has no accessibility violations', async () => {
       const { container } = render(<Message message={finishedTurn} />);
-      await userEvent.setup().click(screen.getByRole('button', { name: 'Used 3 tools: Get weather and Get time' }));
+      await userEvent.setup().click(await screen.findByRole('button', { name: 'Used 3 tools: Get weather and Get time' }));
       expect((await axe(container)).violations).toEqual([]);
     });
   });
@@ -139,7 +140,7 @@ describe('Message', () => {
   });
 
   describe('given files and sources', () => {
-    it('shows an attached image inline and another file as a link', () => {
+    it('shows an attached image inline and another file as a link', async () => {
       render(
         <Message
           message={{
@@ -152,11 +153,11 @@ describe('Message', () => {
           }}
         />,
       );
-      expect(screen.getByRole('img', { name: 'cat.png' }).getAttribute('src')).toBe('data:image/png;base64,iVBORw0KGgo=');
+      expect((await screen.findByRole('img', { name: 'cat.png' })).getAttribute('src')).toBe('data:image/png;base64,iVBORw0KGgo=');
       expect(screen.getByRole('link', { name: 'r.pdf' }).getAttribute('rel')).toBe('noopener noreferrer');
     });
 
-    it('loads no file or source from an unsafe URL', () => {
+    it('loads no file or source from an unsafe URL', async () => {
       const { container } = render(
         <Message
           message={{
@@ -171,6 +172,7 @@ describe('Message', () => {
           }}
         />,
       );
+      expect(await screen.findByText('Evil')).toBeTruthy();
       expect(container.querySelector('img')).toBeNull();
       expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual(['Docs']);
       expect(screen.getByText('x.svg')).toBeTruthy();

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { axe } from 'vitest-axe';
 import { StatusIndicator } from 'toolchat';
 import { defaultLabels, markerLabels } from 'toolchat';
@@ -40,14 +40,19 @@ describe('StatusIndicator', () => {
     expect(screen.getByRole('status').textContent).toBe('');
   });
 
-  it('draws its icons as SVG, so no state depends on an emoji font', () => {
+  it('draws its icons as SVG, so no state depends on an emoji font', async () => {
     const emoji = /\p{Extended_Pictographic}/u;
     for (const label of [markerLabels.waitingForToolInput, markerLabels.executing(['getWeather'], 1, 5), defaultLabels.finalizing]) {
       expect(label).not.toMatch(emoji);
     }
     const { container } = render(<StatusIndicator activity={{ state: 'executing', label: markerLabels.executing(['getWeather'], 1, 5) }} />);
     expect(screen.getByRole('status').textContent).toBe('Executing tool: getWeather…');
-    const icon = container.querySelector('svg');
+    // The icon is decorative and loads after the first render.
+    const icon = await waitFor(() => {
+      const svg = container.querySelector('svg');
+      expect(svg).not.toBeNull();
+      return svg;
+    });
     expect(icon?.getAttribute('aria-hidden')).toBe('true');
   });
 });

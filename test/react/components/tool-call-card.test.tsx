@@ -46,6 +46,8 @@ describe('ToolCallCard', () => {
 
       await user.click(header);
       expect(header.getAttribute('aria-expanded')).toBe('true');
+      // The details, like the arguments' line and the error line, load after the first render.
+      expect(await screen.findByText('Result')).toBeTruthy();
       const json = [...container.querySelectorAll('pre')].map((pre) => pre.textContent);
       expect(json).toEqual(['{\n  "city": "Paris"\n}', '{\n  "tempC": 21\n}']);
       expect(screen.getByText('Result')).toBeTruthy();
@@ -69,8 +71,9 @@ describe('ToolCallCard', () => {
   });
 
   describe('given arguments that are still streaming', () => {
-    it('shows them compact as they arrive, without a result', () => {
+    it('shows them compact as they arrive, without a result', async () => {
       const { container } = renderCard({ call: call({ phase: 'streaming-input', input: { city: 'Par' }, output: undefined }), defaultOpen: true });
+      await screen.findByText('Arguments');
       expect(container.querySelector('pre')?.textContent).toBe('{"city":"Par"}');
       expect(container.querySelector('pre')?.getAttribute('data-state')).toBe('streaming');
       expect(screen.queryByText('Result')).toBeNull();
@@ -82,7 +85,7 @@ describe('ToolCallCard', () => {
       renderCard({ call: call({ phase: 'error', error: 'City not found', output: undefined }) });
       const header = screen.getByRole('button', { name: /Get weather/ });
       expect(header.getAttribute('aria-expanded')).toBe('false');
-      expect(screen.getAllByText('City not found')).toHaveLength(1);
+      expect(await screen.findAllByText('City not found')).toHaveLength(1);
       await userEvent.setup().click(header);
       expect(screen.getAllByText('City not found')).toHaveLength(1);
       expect(screen.queryByText('Result')).toBeNull();
@@ -90,26 +93,28 @@ describe('ToolCallCard', () => {
   });
 
   describe('given a denied call', () => {
-    it('says "Denied" in a neutral badge, and repeats nothing the badge says', () => {
+    it('says "Denied" in a neutral badge, and repeats nothing the badge says', async () => {
       const { container } = renderCard({
         call: call({ phase: 'denied', error: 'The user denied running tool "getWeather"', output: undefined }),
       });
+      await screen.findByText('Paris');
       expect(screen.getByText('Denied').getAttribute('data-state')).toBe('denied');
       expect(container.querySelector('.toolchat-tool-error')).toBeNull();
       expect(screen.queryByText(/denied running tool/)).toBeNull();
     });
 
-    it("shows the user's reason for the denial", () => {
+    it("shows the user's reason for the denial", async () => {
       renderCard({ call: call({ phase: 'denied', error: 'The user denied running tool "getWeather": not now', output: undefined }) });
-      expect(screen.getByText('not now')).toBeTruthy();
+      expect(await screen.findByText('not now')).toBeTruthy();
     });
   });
 
   describe('given a call a reload cut off', () => {
-    it('says "Interrupted" in its badge and prints no error: the turn notice says it once', () => {
+    it('says "Interrupted" in its badge and prints no error: the turn notice says it once', async () => {
       const { container } = renderCard({
         call: call({ phase: 'interrupted', error: 'interrupted: the page was closed before the tool finished', output: undefined }),
       });
+      await screen.findByText('Paris');
       expect(screen.getByText('Interrupted')).toBeTruthy();
       expect(container.textContent).not.toContain('the page was closed');
     });
@@ -119,6 +124,7 @@ describe('ToolCallCard', () => {
     it('shows the tool name humanised, and the arguments as a short key/value line with the JSON one click away', async () => {
       const { container } = renderCard({ call: call({ input: { city: 'Paris', units: 'metric', days: 3 } }) });
       expect(screen.getByRole('group', { name: 'Get weather' })).toBeTruthy();
+      await screen.findByText('Paris');
       const summary = container.querySelector('dl');
       expect([...(summary?.querySelectorAll('dt') ?? [])].map((dt) => dt.textContent)).toEqual(['city', 'units', 'days']);
       expect([...(summary?.querySelectorAll('dd') ?? [])].map((dd) => dd.textContent)).toEqual(['Paris', 'metric', '3']);
