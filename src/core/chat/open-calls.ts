@@ -65,6 +65,9 @@ export function settleOpenCalls(chat: Chat, loop: ToolLoopCore): Promise<void> |
   const open = openCallsAnywhere(chat);
   if (open.length === 0) return undefined;
   if (open.some((part) => inProgress(loop, part.toolCallId))) loop.stop();
+  // The results go out with the user's message (its turn lifts this): the last one in must not
+  // send them by itself first.
+  loop.hold();
   return (async () => {
     // Awaited one by one: the chat applies them in order, and the request must carry them all.
     for (const part of open) {
