@@ -13,8 +13,9 @@
 /** The current turn of the event loop, as an object that is replaced once the loop moves on. */
 let turn: object | undefined;
 
+// Taken once, when the module loads: a test's fake timers installed later do not hold requests.
 const schedule: (callback: () => void) => void =
-  typeof setImmediate === 'function' ? (callback) => setImmediate(callback) : (callback) => setTimeout(callback, 0);
+  typeof setImmediate === 'function' ? setImmediate.bind(globalThis) : setTimeout.bind(globalThis);
 
 /**
  * A token of the current turn of the event loop: the same object until the loop has moved on
