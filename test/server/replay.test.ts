@@ -56,6 +56,35 @@ describe('an approved server-tool call runs at most once', () => {
     }
   });
 
+  it('a store that answers every claim at once on a later turn, as a network client reads many replies: one run, every copy answered', async () => {
+    const { tools, deleted } = deleteFilesTool();
+    const store = memoryReplayStore();
+    // The first twenty claims wait until all have arrived, then are answered in one callback.
+    const waiting: (() => void)[] = [];
+    let claims = 0;
+    const batching: ReplayStore = {
+      claim: (key, ttlMs) =>
+        new Promise((resolve, reject) => {
+          waiting.push(() => store.claim(key, ttlMs).then(resolve, reject));
+          if (++claims >= 20) setTimeout(() => waiting.splice(0).forEach((answer) => answer()), 0);
+        }),
+      record: async (key, outcome, ttlMs) => {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        return store.record(key, outcome, ttlMs);
+      },
+    };
+    const handler = handlerWith({ tools, replayStore: batching });
+    const body = await approvalBody(handler, 'chat-a');
+
+    const results = (await Promise.all(Array.from({ length: 20 }, () => send(handler, body)))).map(resultOf);
+    expect(deleted).toHaveBeenCalledTimes(1);
+    expect(results.filter((result) => result?.output !== undefined)).toHaveLength(1);
+    expect(results.filter((result) => result?.errorText?.includes('already ran'))).toHaveLength(19);
+    // A resend after the record: the recorded output, still no run.
+    expect(resultOf(await send(handler, body))).toEqual({ output: { deleted: '/tmp/cache', at: 1 } });
+    expect(deleted).toHaveBeenCalledTimes(1);
+  });
+
   it('a run that failed is not tried again: the replay gets its error', async () => {
     const { tools, deleted } = deleteFilesTool();
     deleted.mockRejectedValueOnce(new Error('disk is read-only'));

@@ -1,6 +1,7 @@
 import type { ToolSet as AIToolSet } from 'ai';
 import { errorMessage } from '../../core/tools/errors';
 import type { ApprovedCall } from '../trust/verify-tool-parts';
+import { currentTurn, ownTurn } from './own-turn';
 import type { ReplayClaim, ReplayOutcome, ReplayStore } from './replay-store';
 
 export interface RunOnceOptions {
@@ -33,25 +34,29 @@ type Claimed = { claim: ReplayClaim } | { error: Error };
  * The server tools for one request, each approved call's `execute` run at most once. The
  * approved calls are claimed in the store **before** the model call starts (one round trip per
  * call, all at once, while no stream of the request exists yet), so that `execute` meets its
- * claim already answered. The copy that claimed a call runs it and records its outcome without
- * holding the output back (the answer's end waits for the record); any other copy (a resent
- * request, a concurrent copy, another instance) gets that recorded outcome, or an error saying
- * it already ran, and never runs it. A call approved after `ttlMs` is refused unclaimed, since
- * its record may be gone. A claimed call whose `execute` never starts (the request aborted
- * first) is recorded as not run: a replay of that approval says so and runs nothing. Calls the
- * model makes in this request run as they are.
+ * claim already answered; claims answered on a later turn (over the network) resume the request
+ * on a turn of its own (see `own-turn.ts`). The copy that claimed a call runs it and records its
+ * outcome without holding the output back (the answer's end waits for the record); any other
+ * copy (a resent request, a concurrent copy, another instance) gets that recorded outcome, or an
+ * error saying it already ran, and never runs it. A call approved after `ttlMs` is refused
+ * unclaimed, since its record may be gone. A claimed call whose `execute` never starts (the
+ * request aborted first) is recorded as not run: a replay of that approval says so and runs
+ * nothing. Calls the model makes in this request run as they are.
  */
 export async function runOnceTools(tools: AIToolSet, options: RunOnceOptions): Promise<RunOnceTools> {
   if (options.approved.size === 0) return { tools, end: async () => {} };
   const { store, ttlMs } = options;
   const recordTtlMs = ttlMs + CLOCK_MARGIN_MS;
   const claims = new Map<string, Claimed>();
+  const claimedIn = currentTurn();
   await Promise.all(
     [...options.approved].map(async ([toolCallId, call]) => {
       if (!Object.hasOwn(tools, call.toolName)) return;
       claims.set(toolCallId, await claimCall(call, store, ttlMs, recordTtlMs, options.now));
     }),
   );
+  // A store across the network answers many requests' claims at once: each goes on alone.
+  await ownTurn(claimedIn);
   const started = new Set<string>();
   const writing = new Set<Promise<void>>();
   const keep = (name: string, call: ApprovedCall, outcome: ReplayOutcome) => {
