@@ -20,8 +20,8 @@ export function useToolChatSelector<TOOLS extends ToolSet, SLICE>(
   return useStoreSelector(chat, selector, isEqual);
 }
 
-/** Nothing changes here: a part outside a provider selects from this. */
-const noStore = { getState: () => undefined, subscribe: () => () => {} };
+/** Nothing changes here: a part outside a provider selects from this. @internal */
+export const noStore = { getState: () => undefined, subscribe: () => () => {} };
 
 /**
  * `useToolChatSelector` for parts that also work without a chat: `selector` gets `undefined`
@@ -36,7 +36,8 @@ export function useOptionalToolChatSelector<SLICE>(
   return useStoreSelector<ToolChatSnapshot | undefined, SLICE>(chat ?? noStore, selector, isEqual);
 }
 
-function useStoreSelector<STATE, SLICE>(
+/** `useSyncExternalStore` with a selector, run only when the store's state is another object. @internal */
+export function useStoreSelector<STATE, SLICE>(
   store: { getState(): STATE; subscribe(listener: () => void): () => void },
   selector: (state: STATE) => SLICE,
   isEqual: (a: SLICE, b: SLICE) => boolean,

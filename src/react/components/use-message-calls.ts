@@ -1,11 +1,10 @@
 import type { UIMessage } from 'ai';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { ToolChat } from '../../core/chat/create-tool-chat';
 import { isToolPart } from '../../core/chat/part-states';
 import { toolCallView, type ToolCallViews } from '../../core/chat/tool-call-views';
-import type { ToolChatSnapshot } from '../../core/chat/types';
 import type { ToolCallView } from '../types';
-import { chatOfLookup, useOptionalToolChatSelector } from '../use-tool-chat';
+import { chatOfLookup, noStore, useStoreSelector } from '../use-tool-chat';
 import { toolCallViewFromPart } from './tool-call-view';
 
 const NO_VIEWS: readonly ToolCallView[] = [];
@@ -25,11 +24,11 @@ export function useMessageCalls(
   const linked = chatOfLookup(givenGetToolCall);
   const getToolCall = linked ? undefined : givenGetToolCall;
   const fromChat = linked ?? (getToolCall ? undefined : chat);
-  const select = useCallback(
-    (state: ToolChatSnapshot | undefined) => viewsOf(message, state && fromChat ? fromChat.getToolCalls() : undefined),
-    [message, fromChat],
-  );
-  const selected = useOptionalToolChatSelector(fromChat, select, sameViews);
+  // The chat's views as the store: while a token streams they are the same map, so a row's
+  // selector does not run (nor allocate) per token, however many rows are shown.
+  const store = useMemo(() => (fromChat ? { getState: fromChat.getToolCalls, subscribe: fromChat.subscribe } : noStore), [fromChat]);
+  const select = useCallback((calls: ToolCallViews | undefined) => viewsOf(message, calls), [message]);
+  const selected = useStoreSelector(store, select, sameViews);
   if (!getToolCall) return selected;
   const views: ToolCallView[] = [];
   for (const part of message.parts) if (isToolPart(part)) views.push(toolCallViewFromPart(part, getToolCall(part.toolCallId)));
