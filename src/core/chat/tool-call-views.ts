@@ -42,25 +42,22 @@ function viewsOf(message: UIMessage, calls: CallMap): readonly ToolCallViewOf[] 
 }
 
 /**
- * `selectToolCalls` for one chat, kept up to date rather than worked out again. While the loop's
- * calls stay the same, the messages before the first one that changed (a pointer comparison
- * each) keep their views without a lookup and only the changed ones (the one streaming, one
- * sent) get theirs again; equal views stay the same objects, and while no view changed (a
- * streamed word, a message without calls added or removed) the result is the same map. So a
- * streamed token neither walks nor rebuilds the thread's calls: the map is built again only
- * when a call's view changes.
+ * `selectToolCalls` for one chat, kept up to date rather than worked out again: while the loop's
+ * calls stay the same, a message the same object as last time keeps its views without a lookup
+ * and a changed one (the one streaming, one sent) gets its views again; equal views stay the
+ * same objects, and while no view changed (a streamed word, a message without calls added) the
+ * result is the same map. So a streamed token costs a pointer comparison per older message and
+ * never rebuilds the map: that happens only when a call's view changes.
  */
 export function createToolCallsSelector(): (messages: readonly UIMessage[], calls: CallMap) => ToolCallViews {
   let last: { messages: readonly UIMessage[]; calls: CallMap; perMessage: readonly (readonly ToolCallViewOf[])[]; views: ToolCallViews } | undefined;
   return (messages, calls) => {
     if (last && last.messages === messages && last.calls === calls) return last.views;
     const before = last;
-    let from = 0;
-    if (before && before.calls === calls) while (from < messages.length && before.messages[from] === messages[from]) from++;
-    const perMessage = before ? before.perMessage.slice(0, from) : [];
-    // Views of another message than last time at the same place: the map may change.
-    let unchanged = before !== undefined;
-    for (let i = from; i < messages.length; i++) {
+    const perMessage: (readonly ToolCallViewOf[])[] = [];
+    // Views of another message than last time at the same place, or fewer messages: the map may change.
+    let unchanged = before !== undefined && messages.length >= before.perMessage.length;
+    for (let i = 0; i < messages.length; i++) {
       const message = messages[i]!;
       const previous = before && before.messages[i] === message ? before.perMessage[i] : undefined;
       let views: readonly ToolCallViewOf[];
@@ -78,8 +75,6 @@ export function createToolCallsSelector(): (messages: readonly UIMessage[], call
       perMessage[i] = views;
       if (unchanged && views !== (before!.perMessage[i] ?? NO_VIEWS)) unchanged = false;
     }
-    // Messages gone from the end: the map stays only if none of them had calls.
-    for (let i = messages.length; unchanged && i < before!.perMessage.length; i++) if (before!.perMessage[i] !== NO_VIEWS) unchanged = false;
     if (unchanged) {
       last = { messages, calls, perMessage, views: before!.views };
       return last.views;

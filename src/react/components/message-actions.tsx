@@ -49,7 +49,8 @@ export interface MessageActionsProviderProps {
  * the action bars whose offer changes, not the memoised message rows nor the other bars.
  */
 export function MessageActionsProvider({ value, children }: MessageActionsProviderProps) {
-  const [store] = useState<ActionsStore>(() => ({ current: value ?? { idle: false, lastAnswerId: undefined }, changed: createListeners() }));
+  // Without a value yet, nothing is offered (`idle` unset).
+  const [store] = useState<ActionsStore>(() => ({ current: value ?? ({} as MessageActionsValue), changed: createListeners() }));
   // After the commit, so render stays pure; the bars that changed render again before paint.
   useLayoutEffect(() => {
     if (!value || store.current === value) return;

@@ -1,5 +1,4 @@
 import type { UIMessage } from 'ai';
-import { useCallback, useMemo } from 'react';
 import type { ToolChat } from '../../core/chat/create-tool-chat';
 import { isToolPart } from '../../core/chat/part-states';
 import { toolCallView, type ToolCallViews } from '../../core/chat/tool-call-views';
@@ -26,9 +25,12 @@ export function useMessageCalls(
   const fromChat = linked ?? (getToolCall ? undefined : chat);
   // The chat's views as the store: while a token streams they are the same map, so a row's
   // selector does not run (nor allocate) per token, however many rows are shown.
-  const store = useMemo(() => (fromChat ? { getState: fromChat.getToolCalls, subscribe: fromChat.subscribe } : noStore), [fromChat]);
-  const select = useCallback((calls: ToolCallViews | undefined) => viewsOf(message, calls), [message]);
-  const selected = useStoreSelector(store, select, sameViews);
+  // (A new store and selector per render of the row: the row renders only when its message or calls changed.)
+  const selected = useStoreSelector(
+    fromChat ? { getState: fromChat.getToolCalls, subscribe: fromChat.subscribe } : noStore,
+    (calls: ToolCallViews | undefined) => viewsOf(message, calls),
+    sameViews,
+  );
   if (!getToolCall) return selected;
   const views: ToolCallView[] = [];
   for (const part of message.parts) if (isToolPart(part)) views.push(toolCallViewFromPart(part, getToolCall(part.toolCallId)));

@@ -11,16 +11,11 @@ export function useSharedMessages(messages: readonly UIMessage[], streamingId: s
   const last = useRef<{ input: readonly UIMessage[]; output: readonly UIMessage[] } | undefined>(undefined);
   const previous = last.current;
   if (previous && previous.input === messages) return previous.output;
-  // Built only when a message is a new object other than the streamed one (a replaced array).
-  // While an answer streams, the rows before the first changed one are the last render's (a
-  // pointer comparison each), the rest found by index: no map and no callback per row per frame.
+  // Built only when a message is a new object other than the streamed one (a replaced array):
+  // while an answer streams, every other row is found by index, with no map per frame.
   let byId: Map<string, UIMessage> | undefined;
-  let from = 0;
-  if (previous) while (from < messages.length && previous.input[from] === messages[from]) from++;
   let changed = !previous || previous.output.length !== messages.length;
-  const output = previous ? previous.output.slice(0, from) : [];
-  for (let index = from; index < messages.length; index++) {
-    const message = messages[index]!;
+  const output = messages.map((message, index) => {
     let kept = message;
     if (previous?.input[index] === message) kept = previous.output[index]!;
     else if (previous && message.id !== streamingId) {
@@ -29,8 +24,8 @@ export function useSharedMessages(messages: readonly UIMessage[], streamingId: s
       if (before && sameMessage(before, message)) kept = before;
     }
     if (!changed && previous!.output[index] !== kept) changed = true;
-    output.push(kept);
-  }
+    return kept;
+  });
   const result = changed || !previous ? output : previous.output;
   // The last render's objects, whether or not React commits it: sharing them is harmless either way.
   last.current = { input: messages, output: result };
