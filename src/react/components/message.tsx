@@ -83,7 +83,8 @@ function MessageImpl({
   const views = new Map<string, ToolCallView>();
   for (const view of callViews) if (!views.has(view.toolCallId)) views.set(view.toolCallId, view);
 
-  const fromChat = givenEnding === undefined && list.endings === undefined ? chat : undefined;
+  // Only answers end one way or another: the user's rows do not listen.
+  const fromChat = givenEnding === undefined && list.endings === undefined && !isUser ? chat : undefined;
   const selectEnding = useCallback((state: ToolChatSnapshot | undefined) => state?.loop.endings.get(id), [id]);
   const chatEnding = useOptionalToolChatSelector(fromChat, selectEnding);
   const ending = givenEnding ?? (list.endings ? list.endings.get(id) : chatEnding);

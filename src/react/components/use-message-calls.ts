@@ -22,7 +22,8 @@ export function useMessageCalls(
   // `useToolChat().getToolCall` names its chat: select from it rather than read at render.
   const linked = chatOfLookup(givenGetToolCall);
   const getToolCall = linked ? undefined : givenGetToolCall;
-  const fromChat = linked ?? (getToolCall ? undefined : chat);
+  // A message without calls (the user's, plain text) has nothing to listen for.
+  const fromChat = message.parts.some(isToolPart) ? (linked ?? (getToolCall ? undefined : chat)) : undefined;
   // The chat's views as the store: while a token streams they are the same map, so a row's
   // selector does not run (nor allocate) per token, however many rows are shown.
   // (A new store and selector per render of the row: the row renders only when its message or calls changed.)
