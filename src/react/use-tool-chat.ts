@@ -15,7 +15,7 @@ import type { UseToolChatResult } from './types';
 export function useToolChatSelector<TOOLS extends ToolSet, SLICE>(
   chat: ToolChat<TOOLS>,
   selector: (state: ToolChatSnapshot<TOOLS>) => SLICE,
-  isEqual: (a: SLICE, b: SLICE) => boolean = Object.is,
+  isEqual?: (a: SLICE, b: SLICE) => boolean,
 ): SLICE {
   return useStoreSelector(chat, selector, isEqual);
 }
@@ -31,7 +31,7 @@ export const noStore = { getState: () => undefined, subscribe: () => () => {} };
 export function useOptionalToolChatSelector<SLICE>(
   chat: ToolChat | undefined,
   selector: (state: ToolChatSnapshot | undefined) => SLICE,
-  isEqual: (a: SLICE, b: SLICE) => boolean = Object.is,
+  isEqual?: (a: SLICE, b: SLICE) => boolean,
 ): SLICE {
   return useStoreSelector<ToolChatSnapshot | undefined, SLICE>(chat ?? noStore, selector, isEqual);
 }
@@ -40,7 +40,7 @@ export function useOptionalToolChatSelector<SLICE>(
 export function useStoreSelector<STATE, SLICE>(
   store: { getState(): STATE; subscribe(listener: () => void): () => void },
   selector: (state: STATE) => SLICE,
-  isEqual: (a: SLICE, b: SLICE) => boolean,
+  isEqual: (a: SLICE, b: SLICE) => boolean = Object.is,
 ): SLICE {
   const getSlice = useMemo(() => {
     let last: { state: STATE; slice: SLICE } | undefined;

@@ -19,7 +19,7 @@ function offerOf({ idle, onEdit, onRegenerate, lastAnswerId }: MessageActionsVal
 /** The bar's offer, from the provider's store: a bar renders again only when its own offer changes. */
 function useOffer(store: ActionsStore, message: UIMessage): number {
   const offer = () => offerOf(store.current, message);
-  return useSyncExternalStore(store.changed.subscribe, offer, offer);
+  return useSyncExternalStore(store.subscribe, offer, offer);
 }
 
 export interface MessageActionBarProps {

@@ -30,9 +30,8 @@ export interface MessageActionsValue {
  * new last answer) re-renders only the bars whose offer changes (the user's messages, the last
  * answer), not every row of a long thread. Internal: the bars read it.
  */
-export interface ActionsStore {
+export interface ActionsStore extends Listeners {
   current: MessageActionsValue;
-  changed: Listeners;
 }
 
 const ActionsContext = createContext<ActionsStore | undefined>(undefined);
@@ -50,12 +49,13 @@ export interface MessageActionsProviderProps {
  */
 export function MessageActionsProvider({ value, children }: MessageActionsProviderProps) {
   // Without a value yet, nothing is offered (`idle` unset).
-  const [store] = useState<ActionsStore>(() => ({ current: value ?? ({} as MessageActionsValue), changed: createListeners() }));
+  const [store] = useState<ActionsStore>(() => Object.assign(createListeners(), { current: value ?? ({} as MessageActionsValue) }));
   // After the commit, so render stays pure; the bars that changed render again before paint.
   useLayoutEffect(() => {
-    if (!value || store.current === value) return;
-    store.current = value;
-    store.changed.emit();
+    if (value && store.current !== value) {
+      store.current = value;
+      store.emit();
+    }
   });
   return <ActionsContext.Provider value={value ? store : undefined}>{children}</ActionsContext.Provider>;
 }

@@ -2,11 +2,33 @@ import type { UIMessage } from 'ai';
 import type { ToolChat } from '../../core/chat/create-tool-chat';
 import { isToolPart } from '../../core/chat/part-states';
 import { toolCallView, type ToolCallViews } from '../../core/chat/tool-call-views';
+import { createListeners, type ReadableStore } from '../../core/chat/listeners';
 import type { ToolCallView } from '../types';
 import { chatOfLookup, noStore, useStoreSelector } from '../use-tool-chat';
 import { toolCallViewFromPart } from './tool-call-view';
 
 const NO_VIEWS: readonly ToolCallView[] = [];
+
+const rowStores = new WeakMap<ToolChat, ReadableStore<ToolCallViews | undefined>>();
+
+/**
+ * The chat's views as its rows read them: told only when a call's view changed, through one
+ * listener on the chat for all of them. A streamed token then costs the rows nothing, however
+ * many are shown.
+ */
+function rowStore(chat: ToolChat | undefined): ReadableStore<ToolCallViews | undefined> {
+  if (!chat) return noStore;
+  let store = rowStores.get(chat);
+  if (!store) {
+    const rows = createListeners();
+    let calls: unknown;
+    chat.subscribe(() => {
+      if (calls !== (calls = chat.getToolCalls())) rows.emit();
+    });
+    rowStores.set(chat, (store = { getState: chat.getToolCalls, subscribe: rows.subscribe }));
+  }
+  return store;
+}
 
 /**
  * The views of a message's calls, in the order of its parts. From the chat in context, the row
@@ -24,11 +46,9 @@ export function useMessageCalls(
   const getToolCall = linked ? undefined : givenGetToolCall;
   // A message without calls (the user's, plain text) has nothing to listen for.
   const fromChat = message.parts.some(isToolPart) ? (linked ?? (getToolCall ? undefined : chat)) : undefined;
-  // The chat's views as the store: while a token streams they are the same map, so a row's
-  // selector does not run (nor allocate) per token, however many rows are shown.
-  // (A new store and selector per render of the row: the row renders only when its message or calls changed.)
+  // (A new selector per render of the row: the row renders only when its message or calls changed.)
   const selected = useStoreSelector(
-    fromChat ? { getState: fromChat.getToolCalls, subscribe: fromChat.subscribe } : noStore,
+    rowStore(fromChat),
     (calls: ToolCallViews | undefined) => viewsOf(message, calls),
     sameViews,
   );
