@@ -14,10 +14,10 @@ import { ToolSummary } from './tool-summary';
 import { TurnNotice } from './turn-notice';
 import type { AnswerEnding } from '../../core/loop/loop-state';
 import { DEFAULT_MAX_TOOL_ROUNDS } from '../../core/loop/rounds';
-import { useOptionalToolChatContext, useOptionalToolChatSelector } from '../use-tool-chat';
+import { useOptionalToolChatContext, useOptionalToolChatSelector, useStoreSelector } from '../use-tool-chat';
 import { useMessageListSettings } from './message-list-settings';
 import { rendererOf, useToolRenderers } from './tool-renderers';
-import { useMessageCalls } from './use-message-calls';
+import { rowStore, useMessageCalls } from './use-message-calls';
 
 export interface MessageProps {
   message: UIMessage;
@@ -83,10 +83,8 @@ function MessageImpl({
   const views = new Map<string, ToolCallView>();
   for (const view of callViews) if (!views.has(view.toolCallId)) views.set(view.toolCallId, view);
 
-  // Only answers end one way or another: the user's rows do not listen.
-  const fromChat = givenEnding === undefined && list.endings === undefined && !isUser ? chat : undefined;
-  const selectEnding = useCallback((state: ToolChatSnapshot | undefined) => state?.loop.endings.get(id), [id]);
-  const chatEnding = useOptionalToolChatSelector(fromChat, selectEnding);
+  const fromChat = givenEnding === undefined && list.endings === undefined ? chat : undefined;
+  const chatEnding = useStoreSelector(rowStore(fromChat), (state) => state?.loop.endings.get(id));
   const ending = givenEnding ?? (list.endings ? list.endings.get(id) : chatEnding);
   const interrupted = streaming ? [] : [...views.values()].filter((view) => view.phase === 'interrupted').map((view) => view.toolCallId);
   const noticed = !streaming && (ending !== undefined || interrupted.length > 0);

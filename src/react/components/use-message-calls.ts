@@ -3,29 +3,32 @@ import type { ToolChat } from '../../core/chat/create-tool-chat';
 import { isToolPart } from '../../core/chat/part-states';
 import { toolCallView, type ToolCallViews } from '../../core/chat/tool-call-views';
 import { createListeners, type ReadableStore } from '../../core/chat/listeners';
+import type { ToolChatSnapshot } from '../../core/chat/types';
 import type { ToolCallView } from '../types';
 import { chatOfLookup, noStore, useStoreSelector } from '../use-tool-chat';
 import { toolCallViewFromPart } from './tool-call-view';
 
 const NO_VIEWS: readonly ToolCallView[] = [];
 
-const rowStores = new WeakMap<ToolChat, ReadableStore<ToolCallViews | undefined>>();
+const rowStores = new WeakMap<ToolChat, ReadableStore<ToolChatSnapshot>>();
 
 /**
- * The chat's views as its rows read them: told only when a call's view changed, through one
- * listener on the chat for all of them. A streamed token then costs the rows nothing, however
- * many are shown.
+ * The chat as its rows read it: told only when a call's view or the loop (an answer's ending)
+ * changed, through one listener on the chat for all of them. A streamed token then costs the
+ * rows nothing, however many are shown. @internal
  */
-function rowStore(chat: ToolChat | undefined): ReadableStore<ToolCallViews | undefined> {
+export function rowStore(chat: ToolChat | undefined): ReadableStore<ToolChatSnapshot | undefined> {
   if (!chat) return noStore;
   let store = rowStores.get(chat);
   if (!store) {
     const rows = createListeners();
     let calls: unknown;
+    let loop: unknown;
     chat.subscribe(() => {
-      if (calls !== (calls = chat.getToolCalls())) rows.emit();
+      const changed = calls !== (calls = chat.getToolCalls());
+      if (loop !== (loop = chat.getState().loop) || changed) rows.emit();
     });
-    rowStores.set(chat, (store = { getState: chat.getToolCalls, subscribe: rows.subscribe }));
+    rowStores.set(chat, (store = { getState: chat.getState, subscribe: rows.subscribe }));
   }
   return store;
 }
@@ -44,12 +47,11 @@ export function useMessageCalls(
   // `useToolChat().getToolCall` names its chat: select from it rather than read at render.
   const linked = chatOfLookup(givenGetToolCall);
   const getToolCall = linked ? undefined : givenGetToolCall;
-  // A message without calls (the user's, plain text) has nothing to listen for.
-  const fromChat = message.parts.some(isToolPart) ? (linked ?? (getToolCall ? undefined : chat)) : undefined;
+  const fromChat = linked ?? (getToolCall ? undefined : chat);
   // (A new selector per render of the row: the row renders only when its message or calls changed.)
   const selected = useStoreSelector(
     rowStore(fromChat),
-    (calls: ToolCallViews | undefined) => viewsOf(message, calls),
+    (state: ToolChatSnapshot | undefined) => viewsOf(message, state && fromChat?.getToolCalls()),
     sameViews,
   );
   if (!getToolCall) return selected;
