@@ -1,18 +1,20 @@
 import type { UIMessage } from 'ai';
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode, type Ref, type RefObject } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode, type Ref, type RefObject } from 'react';
 import type { ActionsStore, MessageActionsValue } from './message-actions';
 import { messageMarkdown } from './message-markdown';
 import { useToolChatLabels } from './labels';
 
 const EDIT = 1;
-/** Edit is there but not offered now (the chat at work): the button stays, hidden, so a busy
- * chat going idle shows it again without making it anew in every row. */
-const EDIT_LATER = 2;
-const REGENERATE = 4;
+const REGENERATE = 2;
 
-/** What a message's bar offers besides Copy, as one number so that an unchanged offer renders nothing. */
+/**
+ * What a message's bar offers besides Copy, as one number so that an unchanged offer renders
+ * nothing. Edit is offered on the user's messages whether or not the chat works: while it
+ * works the button is hidden (see `useEditShown`), not removed, so going busy and idle renders
+ * no row of a long thread.
+ */
 function offerOf({ idle, onEdit, onRegenerate, lastAnswerId }: MessageActionsValue, message: UIMessage): number {
-  if (message.role === 'user') return onEdit ? (idle ? EDIT : EDIT_LATER) : 0;
+  if (message.role === 'user') return onEdit ? EDIT : 0;
   return idle && onRegenerate && message.id === lastAnswerId ? REGENERATE : 0;
 }
 
@@ -20,6 +22,21 @@ function offerOf({ idle, onEdit, onRegenerate, lastAnswerId }: MessageActionsVal
 function useOffer(store: ActionsStore, message: UIMessage): number {
   const offer = () => offerOf(store.current, message);
   return useSyncExternalStore(store.subscribe, offer, offer);
+}
+
+/**
+ * Hides the Edit button while the chat works, on the element itself: a chat going busy or idle
+ * then costs each user row one attribute, not a render (twenty of them on the last page alone).
+ */
+function useEditShown(store: ActionsStore, editRef: RefObject<HTMLButtonElement | null>, edit: boolean): void {
+  useLayoutEffect(() => {
+    if (!edit) return;
+    const show = () => {
+      if (editRef.current) editRef.current.hidden = !store.current.idle;
+    };
+    show();
+    return store.subscribe(show);
+  }, [store, editRef, edit]);
 }
 
 export interface MessageActionBarProps {
@@ -32,6 +49,7 @@ export interface MessageActionBarProps {
 export function MessageActionBar({ store, message, setEditing, editRef }: MessageActionBarProps) {
   const labels = useToolChatLabels();
   const offer = useOffer(store, message);
+  useEditShown(store, editRef, (offer & EDIT) !== 0);
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -50,8 +68,8 @@ export function MessageActionBar({ store, message, setEditing, editRef }: Messag
   };
   return (
     <div className="toolchat-message-actions" role="group" aria-label={labels.messageActions}>
-      {offer & (EDIT | EDIT_LATER) ? (
-        <ActionButton ref={editRef} label={labels.editMessage} hidden={!(offer & EDIT)} onClick={() => setEditing(true)}>
+      {offer & EDIT ? (
+        <ActionButton ref={editRef} label={labels.editMessage} onClick={() => setEditing(true)}>
           <path d="M4 20h4L19 9l-4-4L4 16v4z" />
           <path d="M13.5 6.5l4 4" />
         </ActionButton>
@@ -87,7 +105,8 @@ export interface MessageEditingProps extends MessageActionBarProps {
 export function MessageEditing({ children, ...props }: MessageEditingProps) {
   const { store, message, setEditing, editRef } = props;
   const offer = useOffer(store, message);
-  if (!(offer & EDIT)) {
+  const idle = useSyncExternalStore(store.subscribe, () => store.current.idle, () => store.current.idle);
+  if (!(offer & EDIT) || !idle) {
     return (
       <>
         {children}
@@ -112,7 +131,6 @@ export function MessageEditing({ children, ...props }: MessageEditingProps) {
 
 interface ActionButtonProps {
   label: string;
-  hidden?: boolean;
   onClick: () => void;
   state?: string;
   ref?: Ref<HTMLButtonElement>;
@@ -120,9 +138,9 @@ interface ActionButtonProps {
 }
 
 /** An icon button named by its label (also its tooltip). */
-function ActionButton({ label, onClick, state, hidden, ref, children }: ActionButtonProps) {
+function ActionButton({ label, onClick, state, ref, children }: ActionButtonProps) {
   return (
-    <button ref={ref} hidden={hidden} type="button" className="toolchat-action" aria-label={label} title={label} data-state={state} onClick={onClick}>
+    <button ref={ref} type="button" className="toolchat-action" aria-label={label} title={label} data-state={state} onClick={onClick}>
       <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
         {children}
       </svg>
