@@ -139,6 +139,10 @@ async function streamCost(side: 'plain' | 'ours', messages: UIMessage[]): Promis
   const send = [...mounted.host.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Send');
   if (side === 'ours') {
     if (!input || !send) throw new Error('ChatWrapper: no composer');
+    // The user typed the question: the composer has focus, as it keeps it after Send. (Unfocused,
+    // jsdom's focus() on send walks the document to place its selection: a cost that grows with
+    // the page, which a browser does not have.)
+    input.focus();
     fireEvent.change(input, { target: { value: 'go' } });
   }
   await new Promise((resolve) => setTimeout(resolve, 20));

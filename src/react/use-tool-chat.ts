@@ -15,13 +15,13 @@ import type { UseToolChatResult } from './types';
 export function useToolChatSelector<TOOLS extends ToolSet, SLICE>(
   chat: ToolChat<TOOLS>,
   selector: (state: ToolChatSnapshot<TOOLS>) => SLICE,
-  isEqual: (a: SLICE, b: SLICE) => boolean = Object.is,
+  isEqual?: (a: SLICE, b: SLICE) => boolean,
 ): SLICE {
   return useStoreSelector(chat, selector, isEqual);
 }
 
-/** Nothing changes here: a part outside a provider selects from this. */
-const noStore = { getState: () => undefined, subscribe: () => () => {} };
+/** Nothing changes here: a part outside a provider selects from this. @internal */
+export const noStore = { getState: () => undefined, subscribe: () => () => {} };
 
 /**
  * `useToolChatSelector` for parts that also work without a chat: `selector` gets `undefined`
@@ -31,15 +31,16 @@ const noStore = { getState: () => undefined, subscribe: () => () => {} };
 export function useOptionalToolChatSelector<SLICE>(
   chat: ToolChat | undefined,
   selector: (state: ToolChatSnapshot | undefined) => SLICE,
-  isEqual: (a: SLICE, b: SLICE) => boolean = Object.is,
+  isEqual?: (a: SLICE, b: SLICE) => boolean,
 ): SLICE {
   return useStoreSelector<ToolChatSnapshot | undefined, SLICE>(chat ?? noStore, selector, isEqual);
 }
 
-function useStoreSelector<STATE, SLICE>(
+/** `useSyncExternalStore` with a selector, run only when the store's state is another object. @internal */
+export function useStoreSelector<STATE, SLICE>(
   store: { getState(): STATE; subscribe(listener: () => void): () => void },
   selector: (state: STATE) => SLICE,
-  isEqual: (a: SLICE, b: SLICE) => boolean,
+  isEqual: (a: SLICE, b: SLICE) => boolean = Object.is,
 ): SLICE {
   const getSlice = useMemo(() => {
     let last: { state: STATE; slice: SLICE } | undefined;

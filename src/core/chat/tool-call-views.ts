@@ -44,9 +44,10 @@ function viewsOf(message: UIMessage, calls: CallMap): readonly ToolCallViewOf[] 
 /**
  * `selectToolCalls` for one chat, kept up to date rather than worked out again: while the loop's
  * calls stay the same, a message the same object as last time keeps its views without a lookup
- * and a changed one (the one streaming) gets its views again; equal views stay the same objects,
- * and while no view changed the result is the same map. So a streamed token costs a pointer
- * comparison per older message; every call is walked only when a call changes.
+ * and a changed one (the one streaming, one sent) gets its views again; equal views stay the
+ * same objects, and while no view changed (a streamed word, a message without calls added) the
+ * result is the same map. So a streamed token costs a pointer comparison per older message and
+ * never rebuilds the map: that happens only when a call's view changes.
  */
 export function createToolCallsSelector(): (messages: readonly UIMessage[], calls: CallMap) => ToolCallViews {
   let last: { messages: readonly UIMessage[]; calls: CallMap; perMessage: readonly (readonly ToolCallViewOf[])[]; views: ToolCallViews } | undefined;
@@ -54,7 +55,8 @@ export function createToolCallsSelector(): (messages: readonly UIMessage[], call
     if (last && last.messages === messages && last.calls === calls) return last.views;
     const before = last;
     const perMessage: (readonly ToolCallViewOf[])[] = [];
-    let unchanged = before !== undefined && before.perMessage.length === messages.length;
+    // Views of another message than last time at the same place, or fewer messages: the map may change.
+    let unchanged = before !== undefined && messages.length >= before.perMessage.length;
     for (let i = 0; i < messages.length; i++) {
       const message = messages[i]!;
       const previous = before && before.messages[i] === message ? before.perMessage[i] : undefined;
@@ -71,10 +73,10 @@ export function createToolCallsSelector(): (messages: readonly UIMessage[], call
         }
       }
       perMessage[i] = views;
-      if (unchanged && views !== before!.perMessage[i]) unchanged = false;
+      if (unchanged && views !== (before!.perMessage[i] ?? NO_VIEWS)) unchanged = false;
     }
     if (unchanged) {
-      last = { ...before!, messages, calls };
+      last = { messages, calls, perMessage, views: before!.views };
       return last.views;
     }
     const views = new Map<string, ToolCallViewOf>();

@@ -1,19 +1,60 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref, type RefObject } from 'react';
+import type { UIMessage } from 'ai';
+import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode, type Ref, type RefObject } from 'react';
+import type { ActionsStore, MessageActionsValue } from './message-actions';
+import { messageMarkdown } from './message-markdown';
 import { useToolChatLabels } from './labels';
 
+const EDIT = 1;
+const REGENERATE = 2;
+
+/**
+ * What a message's bar offers besides Copy, as one number so that an unchanged offer renders
+ * nothing. Edit is offered on the user's messages whether or not the chat works: while it
+ * works the button is hidden (see `useEditShown`), not removed, so going busy and idle renders
+ * no row of a long thread.
+ */
+function offerOf({ idle, onEdit, onRegenerate, lastAnswerId }: MessageActionsValue, message: UIMessage): number {
+  if (message.role === 'user') return onEdit ? EDIT : 0;
+  return idle && onRegenerate && message.id === lastAnswerId ? REGENERATE : 0;
+}
+
+/** The bar's offer, from the provider's store: a bar renders again only when its own offer changes. */
+function useOffer(store: ActionsStore, message: UIMessage): number {
+  const offer = () => offerOf(store.current, message);
+  return useSyncExternalStore(store.subscribe, offer, offer);
+}
+
+/**
+ * Hides the Edit button while the chat works, on the element itself: a chat going busy or idle
+ * then costs each user row one attribute, not a render (twenty of them on the last page alone).
+ */
+function useEditShown(store: ActionsStore, editRef: RefObject<HTMLButtonElement | null>, edit: boolean): void {
+  useLayoutEffect(() => {
+    if (!edit) return;
+    const show = () => {
+      if (editRef.current) editRef.current.hidden = !store.current.idle;
+    };
+    show();
+    return store.subscribe(show);
+  }, [store, editRef, edit]);
+}
+
 export interface MessageActionBarProps {
-  text: string;
-  onRegenerate: (() => void) | undefined;
-  onEdit: (() => void) | undefined;
+  store: ActionsStore;
+  message: UIMessage;
+  setEditing: (editing: boolean) => void;
   editRef: RefObject<HTMLButtonElement | null>;
 }
 
-export function MessageActionBar({ text, onRegenerate, onEdit, editRef }: MessageActionBarProps) {
+export function MessageActionBar({ store, message, setEditing, editRef }: MessageActionBarProps) {
   const labels = useToolChatLabels();
+  const offer = useOffer(store, message);
+  useEditShown(store, editRef, (offer & EDIT) !== 0);
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  if (text === '' && !onRegenerate && !onEdit) return null;
+  const text = messageMarkdown(message);
+  if (text === '' && (offer & (EDIT | REGENERATE)) === 0) return null;
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
@@ -27,12 +68,12 @@ export function MessageActionBar({ text, onRegenerate, onEdit, editRef }: Messag
   };
   return (
     <div className="toolchat-message-actions" role="group" aria-label={labels.messageActions}>
-      {onEdit && (
-        <ActionButton ref={editRef} label={labels.editMessage} onClick={onEdit}>
+      {offer & EDIT ? (
+        <ActionButton ref={editRef} label={labels.editMessage} onClick={() => setEditing(true)}>
           <path d="M4 20h4L19 9l-4-4L4 16v4z" />
           <path d="M13.5 6.5l4 4" />
         </ActionButton>
-      )}
+      ) : null}
       {text !== '' && (
         <ActionButton label={copied ? labels.copied : labels.copyMessage} state={copied ? 'copied' : 'idle'} onClick={() => void copy()}>
           {copied ? (
@@ -45,13 +86,46 @@ export function MessageActionBar({ text, onRegenerate, onEdit, editRef }: Messag
           )}
         </ActionButton>
       )}
-      {onRegenerate && (
-        <ActionButton label={labels.regenerate} onClick={onRegenerate}>
+      {offer & REGENERATE ? (
+        <ActionButton label={labels.regenerate} onClick={() => store.current.onRegenerate?.()}>
           <path d="M20 12a8 8 0 1 1-2.3-5.7" />
           <path d="M20 4v5h-5" />
         </ActionButton>
-      )}
+      ) : null}
     </div>
+  );
+}
+
+export interface MessageEditingProps extends MessageActionBarProps {
+  /** The message's body: shown with its bar while the chat works (Edit is not offered then). */
+  children?: ReactNode;
+}
+
+/** The user's message being edited: the editor while Edit is offered, else the body and its bar. */
+export function MessageEditing({ children, ...props }: MessageEditingProps) {
+  const { store, message, setEditing, editRef } = props;
+  const offer = useOffer(store, message);
+  const idle = useSyncExternalStore(store.subscribe, () => store.current.idle, () => store.current.idle);
+  if (!(offer & EDIT) || !idle) {
+    return (
+      <>
+        {children}
+        <MessageActionBar {...props} />
+      </>
+    );
+  }
+  return (
+    <MessageEditor
+      text={messageMarkdown(message)}
+      onCancel={() => {
+        setEditing(false);
+        requestAnimationFrame(() => editRef.current?.focus());
+      }}
+      onSend={(next) => {
+        setEditing(false);
+        store.current.onEdit?.(message.id, next);
+      }}
+    />
   );
 }
 

@@ -1,11 +1,12 @@
 import type { UIMessage } from 'ai';
-import { Suspense, createContext, lazy, useContext, useRef, useState, type ReactNode } from 'react';
+import { Suspense, createContext, lazy, useContext, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { createListeners, type Listeners } from '../../core/chat/listeners';
 
 // The bar and the editor load once, after the first render (`preloadMessageActions`), so the
 // chat's first load does not carry them.
 const load = () => import('./message-action-bar');
 const MessageActionBar = lazy(() => load().then((module) => ({ default: module.MessageActionBar })));
-const MessageEditor = lazy(() => load().then((module) => ({ default: module.MessageEditor })));
+const MessageEditing = lazy(() => load().then((module) => ({ default: module.MessageEditing })));
 
 /** Starts loading the action bar and the editor. */
 export function preloadMessageActions(): Promise<unknown> {
@@ -24,7 +25,16 @@ export interface MessageActionsValue {
   onEdit?: ((messageId: string, text: string) => void) | undefined;
 }
 
-const ActionsContext = createContext<MessageActionsValue | undefined>(undefined);
+/**
+ * The provider's latest value behind a subscription: a change (the chat going busy or idle, a
+ * new last answer) re-renders only the bars whose offer changes (the user's messages, the last
+ * answer), not every row of a long thread. Internal: the bars read it.
+ */
+export interface ActionsStore extends Listeners {
+  current: MessageActionsValue;
+}
+
+const ActionsContext = createContext<ActionsStore | undefined>(undefined);
 
 export interface MessageActionsProviderProps {
   /** `undefined` turns the actions off below it. */
@@ -34,20 +44,22 @@ export interface MessageActionsProviderProps {
 
 /**
  * Turns on the actions under messages (Copy, Regenerate, Edit) for every `Message` below it.
- * A context rather than props: a change (the chat going idle) re-renders the small action bars,
- * not the memoised message rows.
+ * A stable store in context rather than the value: a change (the chat going idle) re-renders
+ * the action bars whose offer changes, not the memoised message rows nor the other bars.
  */
 export function MessageActionsProvider({ value, children }: MessageActionsProviderProps) {
-  return <ActionsContext.Provider value={value}>{children}</ActionsContext.Provider>;
+  // Without a value yet, nothing is offered (`idle` unset).
+  const [store] = useState<ActionsStore>(() => Object.assign(createListeners(), { current: value ?? ({} as MessageActionsValue) }));
+  // After the commit, so render stays pure; the bars that changed render again before paint.
+  useLayoutEffect(() => {
+    if (value && store.current !== value) {
+      store.current = value;
+      store.emit();
+    }
+  });
+  return <ActionsContext.Provider value={value ? store : undefined}>{children}</ActionsContext.Provider>;
 }
 MessageActionsProvider.displayName = 'MessageActionsProvider';
-
-/** A message's text as Markdown, the way it was written: its text parts, a blank line apart. */
-export function messageMarkdown(message: UIMessage): string {
-  return message.parts
-    .flatMap((part) => (part.type === 'text' && part.text.trim() !== '' ? [part.text.trim()] : []))
-    .join('\n\n');
-}
 
 export interface MessageActionsProps {
   message: UIMessage;
@@ -61,50 +73,27 @@ export interface MessageActionsProps {
  * The message's body followed by its actions, inside a `MessageActionsProvider`: Copy (as
  * Markdown) on every message with text, Regenerate under the last answer, Edit on the user's
  * messages. Editing replaces the message and drops what followed it (no branches). Outside a
- * provider it renders the body alone.
+ * provider it renders the body alone. What the bar offers is worked out in its own chunk.
  */
 export function MessageActions({ message, streaming = false, children }: MessageActionsProps) {
-  const actions = useContext(ActionsContext);
+  const store = useContext(ActionsContext);
   const [editing, setEditing] = useState(false);
   const editRef = useRef<HTMLButtonElement | null>(null);
-  if (!actions) return <>{children}</>;
-  const text = messageMarkdown(message);
-  const isUser = message.role === 'user';
-  const canEdit = isUser && actions.idle && actions.onEdit !== undefined;
-  const canRegenerate = !isUser && actions.idle && actions.onRegenerate !== undefined && message.id === actions.lastAnswerId;
-  if (editing && canEdit) {
-    return (
-      <Suspense fallback={children}>
-        <MessageEditor
-          text={text}
-          onCancel={() => {
-            setEditing(false);
-            requestAnimationFrame(() => editRef.current?.focus());
-          }}
-          onSend={(next) => {
-            setEditing(false);
-            actions.onEdit?.(message.id, next);
-          }}
-        />
-      </Suspense>
-    );
-  }
-  const bar = streaming ? null : (
-    <Suspense fallback={null}>
-      <MessageActionBar
-        text={text}
-        onRegenerate={canRegenerate ? actions.onRegenerate : undefined}
-        onEdit={canEdit ? () => setEditing(true) : undefined}
-        editRef={editRef}
-      />
+  if (!store) return <>{children}</>;
+  const props = { store, message, setEditing, editRef };
+  return editing ? (
+    <Suspense fallback={children}>
+      <MessageEditing {...props}>{children}</MessageEditing>
     </Suspense>
-  );
-  return (
+  ) : (
     <>
       {children}
-      {bar}
+      {!streaming && (
+        <Suspense fallback={null}>
+          <MessageActionBar {...props} />
+        </Suspense>
+      )}
     </>
   );
 }
 MessageActions.displayName = 'MessageActions';
-

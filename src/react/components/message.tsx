@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, type ReactNode } from 'react';
+import { memo, useEffect, type ReactNode } from 'react';
 import type { UIMessage } from 'ai';
 import { Markdown } from '../markdown/markdown';
 import type { ToolCallView } from '../types';
@@ -8,12 +8,11 @@ import { MessageActions } from './message-actions';
 import { ToolCallCard, type ToolRenderers } from './tool-call-card';
 import { isSettled } from '../../core/loop/call-state';
 import { isToolPart } from '../../core/chat/part-states';
-import type { ToolChatSnapshot } from '../../core/chat/types';
 import type { AnswerEnding } from '../../core/loop/loop-state';
-import { useOptionalToolChatContext, useOptionalToolChatSelector } from '../use-tool-chat';
+import { useOptionalToolChatContext, useStoreSelector } from '../use-tool-chat';
 import { useMessageListSettings } from './message-list-settings';
 import { rendererOf, useToolRenderers } from './tool-renderers';
-import { useMessageCalls } from './use-message-calls';
+import { rowStore, useMessageCalls } from './use-message-calls';
 
 export interface MessageProps {
   message: UIMessage;
@@ -86,8 +85,7 @@ function MessageImpl({
   for (const view of callViews) if (!views.has(view.toolCallId)) views.set(view.toolCallId, view);
 
   const fromChat = givenEnding === undefined && list.endings === undefined ? chat : undefined;
-  const selectEnding = useCallback((state: ToolChatSnapshot | undefined) => state?.loop.endings.get(id), [id]);
-  const chatEnding = useOptionalToolChatSelector(fromChat, selectEnding);
+  const chatEnding = useStoreSelector(rowStore(fromChat), (state) => state?.loop.endings.get(id));
   const ending = givenEnding ?? (list.endings ? list.endings.get(id) : chatEnding);
   const interrupted = streaming ? [] : [...views.values()].filter((view) => view.phase === 'interrupted').map((view) => view.toolCallId);
   const noticed = !streaming && (ending !== undefined || interrupted.length > 0);

@@ -15,11 +15,11 @@ export { Message, type MessageProps } from './message';
 export {
   MessageActions,
   MessageActionsProvider,
-  messageMarkdown,
   type MessageActionsProps,
   type MessageActionsProviderProps,
   type MessageActionsValue,
 } from './message-actions';
+export { messageMarkdown } from './message-markdown';
 export type { AttachmentOptions } from './attachment-tray';
 export { ToolArgsSummary, type ToolArgsSummaryProps } from './tool-args-summary';
 export { ToolTitlesProvider, humanizeToolName, useToolTitle, type ToolTitlesProviderProps } from './tool-title';

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useMemo } from 'react';
 import type { ToolCallViewOf } from '../../core/chat/types';
 import type { ToolChatSnapshot } from '../../core/chat/types';
 import { useOptionalToolChatContext, useToolChatSelector } from '../use-tool-chat';
@@ -26,7 +26,16 @@ PendingApprovals.displayName = 'PendingApprovals';
 
 function PendingApprovalsOf({ chat, onApprove = chat.approve, onDeny = chat.deny, className }: PendingApprovalsProps & { chat: ToolChat }) {
   const labels = useToolChatLabels();
-  const select = useCallback((state: ToolChatSnapshot) => olderWaiting(state, chat.getToolCalls()), [chat]);
+  // Worked out again only when a call's view or the last message changed: not per streamed token.
+  const select = useMemo(() => {
+    let last: { calls: ReadonlyMap<string, ToolCallViewOf>; lastId: string | undefined; waiting: ToolCallViewOf[] } | undefined;
+    return (state: ToolChatSnapshot) => {
+      const calls = chat.getToolCalls();
+      const lastId = state.messages.at(-1)?.id;
+      if (last?.calls !== calls || last.lastId !== lastId) last = { calls, lastId, waiting: olderWaiting(lastId, calls) };
+      return last.waiting;
+    };
+  }, [chat]);
   const waiting = useToolChatSelector(chat, select, sameViews);
   if (waiting.length === 0) return null;
   return (
@@ -46,8 +55,7 @@ function PendingApprovalsOf({ chat, onApprove = chat.approve, onDeny = chat.deny
   );
 }
 
-function olderWaiting(state: ToolChatSnapshot, calls: ReadonlyMap<string, ToolCallViewOf>): ToolCallViewOf[] {
-  const lastId = state.messages.at(-1)?.id;
+function olderWaiting(lastId: string | undefined, calls: ReadonlyMap<string, ToolCallViewOf>): ToolCallViewOf[] {
   const waiting: ToolCallViewOf[] = [];
   for (const call of calls.values()) if (call.phase === 'awaiting-approval' && call.messageId !== lastId) waiting.push(call);
   return waiting;

@@ -1,14 +1,37 @@
 import type { UIMessage } from 'ai';
-import { useCallback } from 'react';
 import type { ToolChat } from '../../core/chat/create-tool-chat';
 import { isToolPart } from '../../core/chat/part-states';
 import { toolCallView, type ToolCallViews } from '../../core/chat/tool-call-views';
+import { createListeners, type ReadableStore } from '../../core/chat/listeners';
 import type { ToolChatSnapshot } from '../../core/chat/types';
 import type { ToolCallView } from '../types';
-import { chatOfLookup, useOptionalToolChatSelector } from '../use-tool-chat';
+import { chatOfLookup, noStore, useStoreSelector } from '../use-tool-chat';
 import { toolCallViewFromPart } from './tool-call-view';
 
 const NO_VIEWS: readonly ToolCallView[] = [];
+
+const rowStores = new WeakMap<ToolChat, ReadableStore<ToolChatSnapshot>>();
+
+/**
+ * The chat as its rows read it: told only when a call's view or the loop (an answer's ending)
+ * changed, through one listener on the chat for all of them. A streamed token then costs the
+ * rows nothing, however many are shown. @internal
+ */
+export function rowStore(chat: ToolChat | undefined): ReadableStore<ToolChatSnapshot | undefined> {
+  if (!chat) return noStore;
+  let store = rowStores.get(chat);
+  if (!store) {
+    const rows = createListeners();
+    let calls: unknown;
+    let loop: unknown;
+    chat.subscribe(() => {
+      const changed = calls !== (calls = chat.getToolCalls());
+      if (loop !== (loop = chat.getState().loop) || changed) rows.emit();
+    });
+    rowStores.set(chat, (store = { getState: chat.getState, subscribe: rows.subscribe }));
+  }
+  return store;
+}
 
 /**
  * The views of a message's calls, in the order of its parts. From the chat in context, the row
@@ -25,11 +48,12 @@ export function useMessageCalls(
   const linked = chatOfLookup(givenGetToolCall);
   const getToolCall = linked ? undefined : givenGetToolCall;
   const fromChat = linked ?? (getToolCall ? undefined : chat);
-  const select = useCallback(
-    (state: ToolChatSnapshot | undefined) => viewsOf(message, state && fromChat ? fromChat.getToolCalls() : undefined),
-    [message, fromChat],
+  // (A new selector per render of the row: the row renders only when its message or calls changed.)
+  const selected = useStoreSelector(
+    rowStore(fromChat),
+    (state: ToolChatSnapshot | undefined) => viewsOf(message, state && fromChat?.getToolCalls()),
+    sameViews,
   );
-  const selected = useOptionalToolChatSelector(fromChat, select, sameViews);
   if (!getToolCall) return selected;
   const views: ToolCallView[] = [];
   for (const part of message.parts) if (isToolPart(part)) views.push(toolCallViewFromPart(part, getToolCall(part.toolCallId)));
