@@ -81,10 +81,13 @@ async function streamAtTheEndOf(messages: UIMessage[], tokens: number) {
   return perToken;
 }
 
-// The loop's chunk (what reads an answer) loads in real time while these tests run in fake
-// time: have it loaded first, as a page has it by the time an answer streams.
+// The loop's chunk (what reads an answer) and the parts after mount (the error banner, pinned
+// approvals, a turn's notice) load in real time while these tests run in fake time: have them
+// loaded first, as a page has them by the time an answer streams, so that both threads count
+// the same components.
 beforeAll(async () => {
   await import('../../src/core/loop/load-loop-chunk').then((module) => module.loadLoopChunk());
+  await import('../../src/react/components/lazy-parts').then((module) => module.preloadParts());
 });
 
 beforeEach(() => {
