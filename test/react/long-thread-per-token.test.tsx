@@ -1,24 +1,10 @@
+import type { UIMessage } from 'ai';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import type { ChatTransport, UIMessage, UIMessageChunk } from 'ai';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChatWrapper } from 'toolchat';
 import { createToolChat, type ToolChat } from 'toolchat/core';
 import { longThread } from '../support/long-thread';
-
-/** A transport whose single answer the test writes chunk by chunk. */
-function scriptedTransport() {
-  let controller!: ReadableStreamDefaultController<UIMessageChunk>;
-  const transport: ChatTransport<UIMessage> = {
-    sendMessages: async () =>
-      new ReadableStream<UIMessageChunk>({
-        start(c) {
-          controller = c;
-        },
-      }),
-    reconnectToStream: async () => null,
-  };
-  return { transport, write: (chunk: UIMessageChunk) => controller.enqueue(chunk), end: () => controller.close() };
-}
+import { writtenTransport } from '../support/written-transport';
 
 /**
  * What the chat does per streamed token, counted where it would grow with the thread: how often
@@ -51,7 +37,7 @@ function counted(chat: ToolChat): Work {
 
 /** Sends a message at the end of `messages` and streams `tokens` words; the work of the tokens alone. */
 async function streamAtTheEndOf(messages: UIMessage[], tokens: number) {
-  const script = scriptedTransport();
+  const script = writtenTransport();
   const chat = createToolChat({ initialMessages: messages, transport: script.transport });
   const work = counted(chat);
   const view = render(<ChatWrapper chat={chat} />);
@@ -112,7 +98,7 @@ describe('per streamed token at the end of a long thread', () => {
   });
 
   it('keeps the action buttons of the thread (the same elements) while the chat goes busy and idle again: Edit is hidden, not remade', async () => {
-    const script = scriptedTransport();
+    const script = writtenTransport();
     const thread = longThread(1_000);
     render(<ChatWrapper initialMessages={thread} transport={script.transport} />);
     const log = screen.getByRole('log');

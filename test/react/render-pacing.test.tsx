@@ -1,23 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import type { ChatTransport, UIMessage, UIMessageChunk } from 'ai';
 import { Profiler } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChatWrapper, useToolChat, type UseToolChatOptions } from 'toolchat';
-
-/** A transport whose single answer the test writes chunk by chunk. */
-function scriptedTransport() {
-  let controller!: ReadableStreamDefaultController<UIMessageChunk>;
-  const transport: ChatTransport<UIMessage> = {
-    sendMessages: async () =>
-      new ReadableStream<UIMessageChunk>({
-        start(c) {
-          controller = c;
-        },
-      }),
-    reconnectToStream: async () => null,
-  };
-  return { transport, write: (chunk: UIMessageChunk) => controller.enqueue(chunk), end: () => controller.close() };
-}
+import { writtenTransport } from '../support/written-transport';
 
 function Chat({ options, onCommit }: { options: UseToolChatOptions; onCommit: () => void }) {
   const { messages, status, sendMessage } = useToolChat(options);
@@ -34,7 +19,7 @@ function Chat({ options, onCommit }: { options: UseToolChatOptions; onCommit: ()
 
 /** Streams `tokens` words, one per millisecond of fake time, and returns the commit times. */
 async function streamWords(tokens: number, options: Omit<UseToolChatOptions, 'transport'> = {}) {
-  const script = scriptedTransport();
+  const script = writtenTransport();
   const commits: number[] = [];
   render(<Chat options={{ ...options, transport: script.transport }} onCommit={() => commits.push(performance.now())} />);
   // From the click on: the mount's own commit is not part of the stream.
@@ -106,7 +91,7 @@ describe('while an answer streams', () => {
 
 describe('on Send', () => {
   it("clears the composer and shows the user's message in one commit", async () => {
-    const script = scriptedTransport();
+    const script = writtenTransport();
     let commits = 0;
     render(
       <Profiler id="wrapper" onRender={() => commits++}>

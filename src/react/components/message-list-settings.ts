@@ -1,6 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { AnswerEnding } from '../../core/loop/loop-state';
-import type { ToolCallView } from '../types';
+import type { MessageListProps } from './message-list';
 
 /**
  * What a `MessageList` given the older props (`getToolCall`, `onApprove`…, for messages that do
@@ -9,15 +8,11 @@ import type { ToolCallView } from '../types';
  * row renders because of it.
  * @internal
  */
-export interface MessageListSettings {
-  getToolCall?: ((toolCallId: string) => ToolCallView | undefined) | undefined;
-  onApprove?: ((toolCallId: string) => void) | undefined;
-  onDeny?: ((toolCallId: string) => void) | undefined;
-  onAlwaysAllow?: ((toolName: string) => void) | undefined;
-  endings?: ReadonlyMap<string, AnswerEnding> | undefined;
-  maxToolRounds?: number | undefined;
-  onContinue?: (() => void) | undefined;
-  onRunAgain?: ((toolCallIds: readonly string[]) => void) | undefined;
+export interface MessageListSettings
+  extends Pick<
+    MessageListProps,
+    'getToolCall' | 'onApprove' | 'onDeny' | 'onAlwaysAllow' | 'endings' | 'maxToolRounds' | 'onContinue' | 'onRunAgain'
+  > {
   /** The answer that offers the way on (Continue, Run again): the last one, while the list is not busy. */
   actionableId?: string | undefined;
 }
