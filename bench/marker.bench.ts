@@ -26,6 +26,9 @@ const ADVERSARIAL: Record<string, (size: number) => string> = {
   'calls in one nested list': (size) => `- a\n${'  - Paris: ###:{"toolName":"a"}\n'.repeat(size / 32)}`,
   'unclosed backtick runs': (size) => '``` `` ` ###:{'.repeat(size / 14),
   'fences and indented lines': (size) => '```\n###:{"toolName":"a"}\n```\n    ###:{\n\n'.repeat(size / 41),
+  // Where micromark's own work grows with the square of what it reads (see markdown-prose.ts).
+  'a line of nested lists, then calls': (size) => `${'- '.repeat(size / 4)}${' ~ ###:{"toolName":"a"}'.repeat(size / 46)}`,
+  'unmatched emphasis in a list item, then calls': (size) => `- a\n  ${'**a*'.repeat(size / 8)}${' ~ ###:{"toolName":"a"}'.repeat(size / 46)}`,
 };
 
 function chunk(text: string, size: number): string[] {

@@ -25,9 +25,14 @@ import { CODE, PlainStretch, SAME_PARAGRAPH, UNKNOWN } from './plain-stretch';
  * the start of a construct still open (read after a `}` so it stays mid-line), else to the
  * start of the line of its top-level block or of its top-level list item. A construct still
  * open answers the next questions on its line without micromark until a character could close
- * it, and so do plain words after a prose marker. micromark never reads more than the stream's
- * length plus 32 KiB in all; past that (a pathological answer: thousands of calls in one
- * nested list), a marker is text.
+ * it, and so do plain words after a prose marker.
+ *
+ * micromark's own work can grow with the square of what it reads (containers opened on one
+ * line, unmatched brackets and delimiters), so a window is charged its length, or its length
+ * squared over 4 KiB past that, and all charges stay within the stream's length plus 32 KiB;
+ * a line that opens more than 32 lists or quotes is not given to micromark at all, until a
+ * fresh block starts. Past either limit (a pathological answer: thousands of calls in one
+ * nested list, a line of `- - - …`), a marker is text.
  */
 
 // `micromark` exports these; its types come from its `lib/` (no `exports` entry for them).
@@ -66,6 +71,25 @@ function isBlank(code: number): boolean {
 
 /** How much micromark may read beside the stream: see the budget in the class comment. */
 const SLACK = 32_768;
+/** Past this length, a window is charged its length squared over it. */
+const SQUARE_FROM = 4_096;
+/** The most lists and quotes a line may open and still be given to micromark. */
+const MAX_CONTAINERS = 32;
+
+/** What a window costs the budget: micromark's worst case grows with its square. */
+function charge(length: number): number {
+  return length <= SQUARE_FROM ? length : Math.ceil((length * length) / SQUARE_FROM);
+}
+
+/** A list or quote marker in a line's leading prefix, with the blanks before it. */
+const CONTAINER = /[ \t]*(?:>|(?:[-+*]|\d{1,9}[.)])(?=[ \t]|$))/y;
+
+/** Whether `line` opens more containers in its prefix than micromark is given. */
+function tooDeep(line: string): boolean {
+  CONTAINER.lastIndex = 0;
+  for (let count = 0; CONTAINER.test(line); ) if (++count > MAX_CONTAINERS) return true;
+  return false;
+}
 
 export class MarkdownProse {
   /** The answer's text since the restart point (markers taken out), then what was appended since. */
@@ -93,6 +117,10 @@ export class MarkdownProse {
   private blocks = new BlockScanner();
   /** The answer's last line so far, not yet given to `blocks`. */
   private line = '';
+  /** A line since the last fresh block opened too many containers (see `tooDeep`). */
+  private deep = false;
+  /** Whether `line` does, once asked (its prefix is whole by then: a marker follows it). */
+  private lineDeep: boolean | undefined;
 
   constructor() {
     this.stretch.reset(true);
@@ -100,6 +128,8 @@ export class MarkdownProse {
 
   reset(): void {
     this.text = this.line = '';
+    this.deep = false;
+    this.lineDeep = undefined;
     this.pending.clear();
     this.seen = this.spent = 0;
     this.closer = -1;
@@ -151,10 +181,13 @@ export class MarkdownProse {
       if (verdict !== UNKNOWN) return verdict !== CODE;
     }
     this.afterProse = false;
+    this.lineDeep ??= tooDeep(this.line);
+    if (this.deep || this.lineDeep) return false;
     const at = this.lead.length + this.text.length;
     const window = `${this.lead}${this.text}${probe}\n`;
-    if (this.spent + window.length > this.seen + SLACK) return false;
-    this.spent += window.length;
+    const cost = charge(window.length);
+    if (this.spent + cost > this.seen + SLACK) return false;
+    this.spent += cost;
     const { prose, restart, closer, lead } = read(window, tokenize(window), at);
     if (restart > 0) {
       this.text = window.slice(restart, at);
@@ -180,9 +213,17 @@ export class MarkdownProse {
       const line = this.line + added.slice(from, end);
       this.line = '';
       from = end + 1;
-      if (this.blocks.line(line) && start > fresh) fresh = start;
-      if (this.blocks.fresh) fresh = base + from;
+      if (this.blocks.line(line) && start > fresh) {
+        fresh = start;
+        this.deep = false;
+      }
+      if (tooDeep(line)) this.deep = true;
+      if (this.blocks.fresh) {
+        fresh = base + from;
+        this.deep = false;
+      }
     }
+    if (from > 0) this.lineDeep = undefined;
     this.line += added.slice(from);
     return fresh;
   }

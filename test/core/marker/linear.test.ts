@@ -65,6 +65,11 @@ const adversarial: Record<string, (size: number) => string> = {
   'calls in one definition label': (size) => `[${'###:{"toolName":"a"} '.repeat(size / 21)}`,
   'calls in a quote': (size) => '> ###:{"toolName":"a"}\n'.repeat(size / 23),
   'calls in one nested list': (size) => `- a\n${'  - Paris: ###:{"toolName":"a"}\n'.repeat(size / 32)}`,
+  // Where micromark's own work grows with the square of what it reads.
+  'a line of nested lists, then calls': (size) => `${'- '.repeat(size / 4)}${' ~ ###:{"toolName":"a"}'.repeat(size / 46)}`,
+  'quotes and lists on one line, then calls': (size) => `${'> - '.repeat(size / 8)}${' ~ ###:{"toolName":"a"}'.repeat(size / 46)}`,
+  'unmatched emphasis in a list item, then calls': (size) => `- a\n  ${'**a*'.repeat(size / 8)}${' ~ ###:{"toolName":"a"}'.repeat(size / 46)}`,
+  'bracket pairs in a list item, then calls': (size) => `- a\n  ${'[a][b]'.repeat(size / 12)}${' ~ ###:{"toolName":"a"}'.repeat(size / 46)}`,
 };
 
 describe('given 50 KB of adversarial input', () => {

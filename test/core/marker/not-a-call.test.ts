@@ -149,3 +149,21 @@ describe('given a long answer', () => {
     expect(parseToolMarkers(lines).toolCalls).toHaveLength(expected);
   });
 });
+
+describe('given Markdown that micromark reads slowly', () => {
+  // micromark's work grows with the square of some inputs: a line that opens thousands of
+  // lists took seconds per marker after it. Such a line is not read; its markers are text.
+  const weather = '###:{"toolName":"getWeather","parameters":{"city":"Paris"}}';
+
+  it('takes a marker after a line that opens more than 32 lists or quotes for text, until a fresh block', () => {
+    // The fresh block is known once its first line has ended.
+    const deep = `${'- '.repeat(33)}a ~ ${weather}\n\nThen ~ ${weather}\nNow ~ ${weather}`;
+    const result = parseToolMarkers(deep, { generateId: ids() });
+    expect(result.toolCalls).toHaveLength(1);
+    expect(result.text).toBe(`${'- '.repeat(33)}a ~ ${weather}\n\nThen ~ ${weather}\nNow ~ `);
+  });
+
+  it('still finds a marker in a list nested 32 deep on one line', () => {
+    expect(parseToolMarkers(`${'> '.repeat(16)}${'- '.repeat(16)}a ~ ${weather}`).toolCalls).toHaveLength(1);
+  });
+});
