@@ -1,6 +1,7 @@
 import { parse, postprocess, preprocess } from 'micromark';
 import { gfm } from 'micromark-extension-gfm';
 import { BlockScanner } from '../markdown/blocks';
+import { opensTooManyContainers } from '../markdown/containers';
 import { TextBuffer } from './text-buffer';
 import { CODE, PlainStretch, SAME_PARAGRAPH, UNKNOWN } from './plain-stretch';
 
@@ -73,22 +74,9 @@ function isBlank(code: number): boolean {
 const SLACK = 32_768;
 /** Past this length, a window is charged its length squared over it. */
 const SQUARE_FROM = 4_096;
-/** The most lists and quotes a line may open and still be given to micromark. */
-const MAX_CONTAINERS = 32;
-
 /** What a window costs the budget: micromark's worst case grows with its square. */
 function charge(length: number): number {
   return length <= SQUARE_FROM ? length : Math.ceil((length * length) / SQUARE_FROM);
-}
-
-/** A list or quote marker in a line's leading prefix, with the blanks before it. */
-const CONTAINER = /[ \t]*(?:>|(?:[-+*]|\d{1,9}[.)])(?=[ \t]|$))/y;
-
-/** Whether `line` opens more containers in its prefix than micromark is given. */
-function tooDeep(line: string): boolean {
-  CONTAINER.lastIndex = 0;
-  for (let count = 0; CONTAINER.test(line); ) if (++count > MAX_CONTAINERS) return true;
-  return false;
 }
 
 export class MarkdownProse {
@@ -117,7 +105,7 @@ export class MarkdownProse {
   private blocks = new BlockScanner();
   /** The answer's last line so far, not yet given to `blocks`. */
   private line = '';
-  /** A line since the last fresh block opened too many containers (see `tooDeep`). */
+  /** A line since the last fresh block opened too many containers (see `opensTooManyContainers`). */
   private deep = false;
   /** Whether `line` does, once asked (its prefix is whole by then: a marker follows it). */
   private lineDeep: boolean | undefined;
@@ -181,7 +169,7 @@ export class MarkdownProse {
       if (verdict !== UNKNOWN) return verdict !== CODE;
     }
     this.afterProse = false;
-    this.lineDeep ??= tooDeep(this.line);
+    this.lineDeep ??= opensTooManyContainers(this.line);
     if (this.deep || this.lineDeep) return false;
     const at = this.lead.length + this.text.length;
     const window = `${this.lead}${this.text}${probe}\n`;
@@ -217,7 +205,7 @@ export class MarkdownProse {
         fresh = start;
         this.deep = false;
       }
-      if (tooDeep(line)) this.deep = true;
+      if (opensTooManyContainers(line)) this.deep = true;
       if (this.blocks.fresh) {
         fresh = base + from;
         this.deep = false;

@@ -2,6 +2,7 @@ import { Fragment, memo, useRef, type ComponentPropsWithoutRef } from 'react';
 import ReactMarkdown, { defaultUrlTransform, type Components, type ExtraProps, type UrlTransform } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { blocksOf, rescan, type MarkdownScan } from '../../core/markdown/blocks';
+import { opensTooManyContainers } from '../../core/markdown/containers';
 import { CodeBlock } from './code-block';
 import { textOf } from './hast-text';
 import { GuardedImage } from './guarded-image';
@@ -44,6 +45,8 @@ const remarkPlugins = [remarkGfm];
 const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
   const plain = plainParagraph(text);
   if (plain !== undefined) return <p>{plain}</p>;
+  // Text no model writes but a hostile one can: parsing it would hold the page for seconds.
+  if (opensTooManyContainers(text)) return <div className="toolchat-markdown-plain">{text}</div>;
   return (
     <ReactMarkdown remarkPlugins={remarkPlugins} components={components} urlTransform={urlTransform}>
       {text}

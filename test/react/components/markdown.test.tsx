@@ -121,6 +121,20 @@ describe('Markdown', () => {
       expect(screen.getByRole('link', { name: 'docs (example.com)' }).getAttribute('href')).toBe('https://example.com/a?b=1');
       expect(screen.getByRole('link', { name: 'https://example.org' })).toBeTruthy();
     });
+
+    it('shows a block whose line opens thousands of lists as plain text, and the next blocks as Markdown', () => {
+      // Parsed, `- - - …` × 5,000 holds the page for seconds (micromark's work grows with the square).
+      const deep = `${'- '.repeat(5_000)}deep`;
+      const { container } = render(<Markdown text={`${deep}\n\n**after**\n\n- item`} />);
+      expect(container.querySelector('.toolchat-markdown-plain')?.textContent).toBe(deep);
+      expect(screen.getByText('after').tagName).toBe('STRONG');
+      expect(screen.getByRole('listitem').textContent).toBe('item');
+    });
+
+    it('still renders lists nested 32 deep on one line', () => {
+      render(<Markdown text={`${'> '.repeat(16)}${'- '.repeat(16)}deep`} />);
+      expect(screen.getAllByRole('list')).toHaveLength(16);
+    });
   });
 
   describe('given a code highlighter', () => {
