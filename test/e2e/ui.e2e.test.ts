@@ -95,9 +95,16 @@ describe.each(['light', 'dark'] as const)('the chat UI in Chromium, %s', (scheme
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('Let me check 2+2.\n\n2+2 = 4.');
     expect(await axeViolations(page)).toEqual([]);
 
+    // Idle right after the click is the state before it: wait for Regenerate's request to leave
+    // (the old answer is gone by then), then for the new answer.
+    let requests = 0;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/chat') requests++;
+    });
     await answer.getByRole('button', { name: 'Regenerate' }).click();
-    await idle(page);
+    await expect.poll(() => requests).toBeGreaterThan(0);
     await log.getByText('2+2 = 4.').waitFor();
+    await idle(page);
     expect(await log.getByText('2+2 = 4.').count()).toBe(1);
     expect(await log.locator('.toolchat-message').count()).toBe(2);
 
