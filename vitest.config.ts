@@ -22,6 +22,9 @@ export default defineConfig({
   test: {
     globals: true,
     restoreMocks: true,
+    // Rendering hundreds of rows in jsdom takes 2–3 s alone on CI's two cores, twice that when
+    // the machine is shared: 5 s was too close. A hung test still fails, at 15 s.
+    testTimeout: 15_000,
     projects: [
       {
         extends: true,

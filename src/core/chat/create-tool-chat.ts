@@ -92,10 +92,16 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
   let pendingSends = 0;
   /** An answer in flight on the server is being resumed: a new message waits for it. */
   let resuming = false;
+  /**
+   * A Regenerate or an Edit waiting for its code: counted as sending, so the chat never reads
+   * idle in between; a new message waits for it, and Stop (bumping the generation) cancels it.
+   */
+  let rewriting = 0;
+  let rewriteGeneration = 0;
   let storageState: ToolChatSnapshot['storage'] = options.storage ? 'loading' : 'none';
   let snapshot: ToolChatSnapshot | undefined;
   const getState = (): ToolChatSnapshot => {
-    snapshot = readSnapshot(snapshot, { state, loop, options: current, storage: storageState, pendingSends });
+    snapshot = readSnapshot(snapshot, { state, loop, options: current, storage: storageState, pendingSends: pendingSends + rewriting });
     return snapshot;
   };
   const getToolCalls = (): ToolCallViews => selectToolCalls(state.published(), loop.state.calls);
@@ -110,12 +116,26 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
     current.onStatus(activity);
   });
 
+  const rewrite = async (run: (chunk: Awaited<ReturnType<typeof rewriteHistory>>) => Promise<void>): Promise<void> => {
+    if (disposed) return;
+    const generation = rewriteGeneration;
+    rewriting++;
+    notifier.changed();
+    try {
+      const chunk = await rewriteHistory();
+      if (!disposed && generation === rewriteGeneration) await run(chunk);
+    } finally {
+      rewriting--;
+      if (!disposed) notifier.changed();
+    }
+  };
+
   // Messages sent while the loop worked (or the stored chat loaded) go once it is free.
   let waiters: { resolve: () => void; reject: (error: unknown) => void }[] = [];
   const sendQueue = () => {
-    if (disposed || storageState === 'loading' || resuming || loop.state.queued.length === 0 || isWorking(chat, loop)) return;
+    if (disposed || storageState === 'loading' || resuming || rewriting > 0 || loop.state.queued.length === 0 || isWorking(chat, loop)) return;
     queueMicrotask(() => {
-      if (disposed || resuming || loop.state.queued.length === 0 || isWorking(chat, loop)) return;
+      if (disposed || resuming || rewriting > 0 || loop.state.queued.length === 0 || isWorking(chat, loop)) return;
       const sent = waiters;
       waiters = [];
       // Counted as sending from the moment it leaves the queue: never idle in between.
@@ -199,7 +219,7 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
       const made = toUserMessage(input);
       const message = made instanceof Promise ? await made : made;
       // Never two requests at once, nor one before the stored chat is back: the message waits.
-      if (storageState === 'loading' || resuming || isWorking(chat, loop) || loop.state.queued.length > 0) {
+      if (storageState === 'loading' || resuming || rewriting > 0 || isWorking(chat, loop) || loop.state.queued.length > 0) {
         const sent = new Promise<void>((resolve, reject) => waiters.push({ resolve, reject }));
         loop.enqueue(message);
         sendQueue();
@@ -214,6 +234,7 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
       }
     },
     stop() {
+      rewriteGeneration++;
       loop.stop();
       void chat.stop();
       // Aborting the request does not stop an answer the server keeps (a reload aborts it too).
@@ -253,14 +274,8 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
         (error: unknown) => current.onError?.(error instanceof Error ? error : new Error(String(error))),
       );
     },
-    regenerate: async () => {
-      const { regenerateAnswer } = await rewriteHistory();
-      if (!disposed) await regenerateAnswer(chat, loop);
-    },
-    editMessage: async (messageId, text) => {
-      const { editUserMessage } = await rewriteHistory();
-      if (!disposed) await editUserMessage(chat, loop, messageId, text);
-    },
+    regenerate: () => rewrite((chunk) => chunk.regenerateAnswer(chat, loop)),
+    editMessage: (messageId, text) => rewrite((chunk) => chunk.editUserMessage(chat, loop, messageId, text)),
     alwaysAllow(toolName) {
       loop.alwaysAllow(toolName);
       void Promise.resolve()
