@@ -116,6 +116,9 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
     current.onStatus(activity);
   });
 
+  /** Tells the app of a failure outside any request (grants, re-runs): `onError` takes an `Error`. */
+  const report = (error: unknown): void => current.onError?.(error instanceof Error ? error : new Error(String(error)));
+
   const rewrite = async (run: (chunk: Awaited<ReturnType<typeof rewriteHistory>>) => Promise<void>): Promise<void> => {
     if (disposed) return;
     const generation = rewriteGeneration;
@@ -166,7 +169,7 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
       const granted = await (await grants).load();
       if (granted.length > 0) loop.alwaysAllow(...granted);
     } catch (error) {
-      current.onError?.(error instanceof Error ? error : new Error(String(error)));
+      report(error);
     }
     if (!options.storage) return;
     // With the loop's chunk (loading since the chat was made): the calls a stored chat still
@@ -271,7 +274,7 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
         ([{ runCallsAgain }]) => {
           if (!disposed) runCallsAgain(chat, loop, toolCallIds);
         },
-        (error: unknown) => current.onError?.(error instanceof Error ? error : new Error(String(error))),
+        report,
       );
     },
     regenerate: () => rewrite((chunk) => chunk.regenerateAnswer(chat, loop)),
@@ -280,7 +283,7 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
       loop.alwaysAllow(toolName);
       void Promise.resolve()
         .then(async () => (await grants).save([...loop.state.alwaysAllowed]))
-        .catch((error: unknown) => current.onError?.(error instanceof Error ? error : new Error(String(error))));
+        .catch(report);
     },
     addToolOutput(result) {
       loop.addToolResult('state' in result ? { toolCallId: result.toolCallId, error: result.errorText } : { toolCallId: result.toolCallId, output: result.output });
