@@ -28,7 +28,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { startRedisServer, REDIS_SERVER_PATH, type RedisServer } from '../test/support/redis-server';
 import { approvalBody, replayHandler, type ReplayRole } from './server-replay';
 import { median, round } from './support/measure';
-import { OTHER_CPUS, pinProcessToOtherCpus, pinThisThreadToServerCpu, SERVER_CPU } from './support/pin';
+import { OTHER_CPUS, pinProcessToOtherCpus, pinRequested, pinThisThreadToServerCpu, SERVER_CPU } from './support/pin';
 import type { BenchRow } from './types';
 
 const BENCH = 'server';
@@ -92,7 +92,7 @@ async function aiSdkRoute(request: Request): Promise<Response> {
 
 /** The server side, in a worker: a handler mounted the way an app mounts it. */
 async function serve(role: Role, redisUrl: string | undefined): Promise<void> {
-  // A core of its own, for every role alike (see bench/support/pin.ts).
+  // With BENCH_SERVER_PIN=1, a core of its own, for every role alike (see bench/support/pin.ts).
   const notPinned = pinThisThreadToServerCpu();
   const handler =
     role === 'toolchat'
@@ -204,10 +204,12 @@ function percentile(values: number[], p: number): number {
 
 /** What was not pinned and why (bench/support/pin.ts), said in the table: pinning changes what busy time counts. */
 const pinning: { notPinned?: string } = {};
+/** How the threads were pinned, for the table (nothing unless BENCH_SERVER_PIN=1). */
 function pinningNote(): string {
+  if (!pinRequested) return '';
   return pinning.notPinned
-    ? `threads not pinned: ${pinning.notPinned}`
-    : `server thread pinned to CPU ${SERVER_CPU}, load generator and redis-server to CPU ${OTHER_CPUS}`;
+    ? `; threads not pinned: ${pinning.notPinned}`
+    : `; server thread pinned to CPU ${SERVER_CPU}, load generator and redis-server to CPU ${OTHER_CPUS}`;
 }
 
 /** A server in its own worker, and a way to ask it for its heap after GC. */
@@ -260,7 +262,7 @@ export default async function run(): Promise<BenchRow[]> {
   if (notPinned) pinning.notPinned ??= `load generator: ${notPinned}`;
   if (ONLY_REPLAY) return replayRuns();
   const servers = { toolchat: await startServer('toolchat'), 'ai-sdk': await startServer('ai-sdk') };
-  process.stderr.write(`${BENCH}: ${pinningNote()}\n`);
+  if (pinRequested) process.stderr.write(`${BENCH}${pinningNote()}\n`);
   const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
   const runs: Record<'toolchat' | 'ai-sdk', Run> = {
     toolchat: { samples: [], rates: [], busyPerRequest: [], heap: [] },
@@ -304,7 +306,7 @@ async function replayRuns(): Promise<BenchRow[]> {
     'ai-sdk-approval',
   ];
   const servers = new Map(await Promise.all(roles.map(async (r) => [r, await startServer(r, redis?.url)] as const)));
-  process.stderr.write(`${BENCH} replay: ${pinningNote()}\n`);
+  if (pinRequested) process.stderr.write(`${BENCH} replay${pinningNote()}\n`);
   const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
   const runs = new Map(roles.map((r) => [r, { samples: [], rates: [], busyPerRequest: [], heap: [] } as Run]));
   // Every wave of every role approves calls no other wave saw: signed up front, outside the timing.
@@ -343,7 +345,7 @@ function* replayRows(runs: Map<ReplayRole, Run>): Generator<BenchRow> {
   const p = (run: Run, q: number) => percentile(completed(run).map((sample) => sample.totalMs), q);
   const mb = (bytes: number) => round(bytes / (1024 * 1024));
   const label = `${REPLAY_WAVES} waves of ${CONCURRENCY} concurrent approvals, 1 in 3 resent`;
-  yield { bench: BENCH, case: `AI SDK route, approvals: requests completed (${label}; ${pinningNote()})`, value: completed(baseline).length, unit: 'requests' };
+  yield { bench: BENCH, case: `AI SDK route, approvals: requests completed (${label}${pinningNote()})`, value: completed(baseline).length, unit: 'requests' };
   yield { bench: BENCH, case: 'AI SDK route, approvals: server thread busy per request', value: round(median(baseline.busyPerRequest)), unit: 'ms' };
   yield { bench: BENCH, case: 'AI SDK route, approvals: server thread CPU per request', value: round(median(baseline.cpuPerRequest ?? [])), unit: 'ms' };
   yield { bench: BENCH, case: 'AI SDK route, approvals: latency p50, whole answer', value: round(p(baseline, 50)), unit: 'ms' };
@@ -403,7 +405,7 @@ function* rows(ours: Run, baseline: Run): Generator<BenchRow> {
   const name = { ours: 'createChatHandler', baseline: 'hand-written AI SDK route' };
   yield {
     bench: BENCH,
-    case: `${name.ours}: streaming requests completed (${WAVES} waves of ${CONCURRENCY} concurrent, demo model, node:http on 127.0.0.1; ${pinningNote()})`,
+    case: `${name.ours}: streaming requests completed (${WAVES} waves of ${CONCURRENCY} concurrent, demo model, node:http on 127.0.0.1${pinningNote()})`,
     value: completed(ours).length,
     unit: 'requests',
     target: `= ${requests}`,
