@@ -81,9 +81,14 @@ const signer = createToolSigner(REPLAY_SECRET);
 /** When the bench's calls were "made": one time for all, so a resent copy is the same call. */
 const MADE_AT = Date.now();
 
-/** The body of request `n`: an approval of a call signed for chat `bench-n`; every third one resends the one before. */
-export async function approvalBody(n: number, run: string): Promise<string> {
-  const k = n % 3 === 2 ? n - 1 : n;
+/**
+ * The body of request `n` of waves of `waveSize`: an approval of a call signed for chat
+ * `bench-n`. Every third one resends an approval of the wave before (a Retry after the first
+ * ran: every store answers it with the recorded output, so every store's run does the same
+ * work); in the first wave (the warm-up), the one just before, a concurrent copy.
+ */
+export async function approvalBody(n: number, run: string, waveSize: number): Promise<string> {
+  const k = n % 3 !== 2 ? n : n > waveSize ? n - waveSize - 1 : n - 1;
   const chatId = `bench-${run}-${k}`;
   const call = { chatId, toolCallId: `call_${k}`, toolName: 'getTime', input: { city: 'Tokyo' } };
   // The resent copy must be the same call: its issue is derived from k alone.

@@ -28,6 +28,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { startRedisServer, REDIS_SERVER_PATH, type RedisServer } from '../test/support/redis-server';
 import { approvalBody, replayHandler, type ReplayRole } from './server-replay';
 import { median, round } from './support/measure';
+import { OTHER_CPUS, pinProcessToOtherCpus, pinRequested, pinThisThreadToServerCpu, SERVER_CPU } from './support/pin';
 import type { BenchRow } from './types';
 
 const BENCH = 'server';
@@ -48,7 +49,7 @@ const REPLAY_WAVES = Number(process.env.BENCH_SERVER_REPLAY_WAVES ?? 6);
 const REPLAY_ASYNC = process.env.BENCH_SERVER_REPLAY_ASYNC === '1';
 /** `BENCH_SERVER_ONLY=replay` runs the replay-store runs alone (to compare stores on a loaded machine). */
 const ONLY_REPLAY = process.env.BENCH_SERVER_ONLY === 'replay';
-type ServerMessage = { type: 'ready'; port: number } | { type: 'heap'; bytes: number } | { type: 'busy'; ms: number; cpuMs: number };
+type ServerMessage = { type: 'ready'; port: number; notPinned: string | undefined } | { type: 'heap'; bytes: number } | { type: 'busy'; ms: number; cpuMs: number };
 
 /**
  * CPU time this thread has used (user + system), from Linux's `/proc/thread-self/stat` in clock
@@ -91,6 +92,8 @@ async function aiSdkRoute(request: Request): Promise<Response> {
 
 /** The server side, in a worker: a handler mounted the way an app mounts it. */
 async function serve(role: Role, redisUrl: string | undefined): Promise<void> {
+  // With BENCH_SERVER_PIN=1, a core of its own, for every role alike (see bench/support/pin.ts).
+  const notPinned = pinThisThreadToServerCpu();
   const handler =
     role === 'toolchat'
       ? createChatHandler({ model: createDemoModel(), secret: 'bench-secret-bench-secret-bench-secret', tools: { getTime } })
@@ -100,7 +103,7 @@ async function serve(role: Role, redisUrl: string | undefined): Promise<void> {
   const server = createServer(toNodeHandler(handler));
   server.keepAliveTimeout = 60_000;
   server.listen(0, '127.0.0.1', () => {
-    parentPort?.postMessage({ type: 'ready', port: (server.address() as AddressInfo).port } satisfies ServerMessage);
+    parentPort?.postMessage({ type: 'ready', port: (server.address() as AddressInfo).port, notPinned } satisfies ServerMessage);
   });
   parentPort?.on('message', (message: { type: 'heap' | 'busy' }) => {
     if (message.type === 'busy') {
@@ -199,6 +202,16 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
+/** What was not pinned and why (bench/support/pin.ts), said in the table: pinning changes what busy time counts. */
+const pinning: { notPinned?: string } = {};
+/** How the threads were pinned, for the table (nothing unless BENCH_SERVER_PIN=1). */
+function pinningNote(): string {
+  if (!pinRequested) return '';
+  return pinning.notPinned
+    ? `; threads not pinned: ${pinning.notPinned}`
+    : `; server thread pinned to CPU ${SERVER_CPU}, load generator and redis-server to CPU ${OTHER_CPUS}`;
+}
+
 /** A server in its own worker, and a way to ask it for its heap after GC. */
 async function startServer(role: Role, redisUrl?: string) {
   const worker = new Worker(new URL(import.meta.url), { workerData: { role, redisUrl } });
@@ -207,6 +220,7 @@ async function startServer(role: Role, redisUrl?: string) {
   const next = () => new Promise<ServerMessage>((resolve) => waiting.push(resolve));
   const ready = await next();
   if (ready.type !== 'ready') throw new Error(`bench server: the ${role} worker did not start`);
+  if (ready.notPinned) pinning.notPinned ??= `${role} server thread: ${ready.notPinned}`;
   return {
     port: ready.port,
     busy: async () => {
@@ -243,8 +257,12 @@ interface Run {
 }
 
 export default async function run(): Promise<BenchRow[]> {
+  // Before any worker starts: they inherit this, then move themselves to the server's core.
+  const notPinned = pinProcessToOtherCpus();
+  if (notPinned) pinning.notPinned ??= `load generator: ${notPinned}`;
   if (ONLY_REPLAY) return replayRuns();
   const servers = { toolchat: await startServer('toolchat'), 'ai-sdk': await startServer('ai-sdk') };
+  if (pinRequested) process.stderr.write(`${BENCH}${pinningNote()}\n`);
   const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
   const runs: Record<'toolchat' | 'ai-sdk', Run> = {
     toolchat: { samples: [], rates: [], busyPerRequest: [], heap: [] },
@@ -277,6 +295,10 @@ export default async function run(): Promise<BenchRow[]> {
 /** The replay-store runs: approvals only, memory store and (with redis-server here) Redis, against the AI SDK route. */
 async function replayRuns(): Promise<BenchRow[]> {
   const redis: RedisServer | undefined = existsSync(REDIS_SERVER_PATH) ? await startRedisServer() : undefined;
+  if (redis) {
+    const notPinned = redis.pid === undefined ? 'no pid' : pinProcessToOtherCpus(redis.pid);
+    if (notPinned) pinning.notPinned ??= `redis-server: ${notPinned}`;
+  }
   const roles: ReplayRole[] = [
     'toolchat-memory',
     ...(REPLAY_ASYNC ? (['toolchat-memory-async'] as const) : []),
@@ -284,12 +306,13 @@ async function replayRuns(): Promise<BenchRow[]> {
     'ai-sdk-approval',
   ];
   const servers = new Map(await Promise.all(roles.map(async (r) => [r, await startServer(r, redis?.url)] as const)));
+  if (pinRequested) process.stderr.write(`${BENCH} replay${pinningNote()}\n`);
   const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
   const runs = new Map(roles.map((r) => [r, { samples: [], rates: [], busyPerRequest: [], heap: [] } as Run]));
   // Every wave of every role approves calls no other wave saw: signed up front, outside the timing.
   const total = (REPLAY_WAVES + 1) * CONCURRENCY;
   const made = new Map<ReplayRole, string[]>();
-  for (const r of roles) made.set(r, await Promise.all(Array.from({ length: total }, (_, n) => approvalBody(n, r))));
+  for (const r of roles) made.set(r, await Promise.all(Array.from({ length: total }, (_, n) => approvalBody(n, r, CONCURRENCY))));
   try {
     for (const r of roles) await wave(agent, servers.get(r)!.port, 0, (i) => made.get(r)![i]!);
     for (const r of roles) runs.get(r)!.heap.push(await servers.get(r)!.heap());
@@ -322,7 +345,7 @@ function* replayRows(runs: Map<ReplayRole, Run>): Generator<BenchRow> {
   const p = (run: Run, q: number) => percentile(completed(run).map((sample) => sample.totalMs), q);
   const mb = (bytes: number) => round(bytes / (1024 * 1024));
   const label = `${REPLAY_WAVES} waves of ${CONCURRENCY} concurrent approvals, 1 in 3 resent`;
-  yield { bench: BENCH, case: `AI SDK route, approvals: requests completed (${label})`, value: completed(baseline).length, unit: 'requests' };
+  yield { bench: BENCH, case: `AI SDK route, approvals: requests completed (${label}${pinningNote()})`, value: completed(baseline).length, unit: 'requests' };
   yield { bench: BENCH, case: 'AI SDK route, approvals: server thread busy per request', value: round(median(baseline.busyPerRequest)), unit: 'ms' };
   yield { bench: BENCH, case: 'AI SDK route, approvals: server thread CPU per request', value: round(median(baseline.cpuPerRequest ?? [])), unit: 'ms' };
   yield { bench: BENCH, case: 'AI SDK route, approvals: latency p50, whole answer', value: round(p(baseline, 50)), unit: 'ms' };
@@ -382,7 +405,7 @@ function* rows(ours: Run, baseline: Run): Generator<BenchRow> {
   const name = { ours: 'createChatHandler', baseline: 'hand-written AI SDK route' };
   yield {
     bench: BENCH,
-    case: `${name.ours}: streaming requests completed (${WAVES} waves of ${CONCURRENCY} concurrent, demo model, node:http on 127.0.0.1)`,
+    case: `${name.ours}: streaming requests completed (${WAVES} waves of ${CONCURRENCY} concurrent, demo model, node:http on 127.0.0.1${pinningNote()})`,
     value: completed(ours).length,
     unit: 'requests',
     target: `= ${requests}`,

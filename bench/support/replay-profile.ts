@@ -10,7 +10,7 @@ const CONCURRENCY = 300;
 const redis = role === 'toolchat-redis' ? await startRedisServer() : undefined;
 try {
   const handler = await replayHandler(role, redis?.url);
-  const bodies = await Promise.all(Array.from({ length: (waves + 1) * CONCURRENCY }, (_, n) => approvalBody(n, role)));
+  const bodies = await Promise.all(Array.from({ length: (waves + 1) * CONCURRENCY }, (_, n) => approvalBody(n, role, CONCURRENCY)));
   const perRequest: number[] = [];
   for (let w = 0; w <= waves; w++) {
     const before = process.cpuUsage();

@@ -9,6 +9,8 @@ export interface RedisServer {
   /** `redis://127.0.0.1:<port>` */
   url: string;
   port: number;
+  /** The redis-server process's id (the bench pins it to a core). */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -50,6 +52,7 @@ export async function startRedisServer(): Promise<RedisServer> {
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
+    pid: child.pid,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
