@@ -41,12 +41,16 @@ const urlTransform: UrlTransform = (url, key, node) =>
   key === 'src' && node.tagName === 'img' && /^\s*data:image\//i.test(url) ? url : defaultUrlTransform(url);
 const remarkPlugins = [remarkGfm];
 
+/** A block that is a fenced code block (the scanner ends a block after its closing fence). */
+const FENCED = /^ {0,3}(?:`{3,}|~{3,})/;
+
 /** One block, parsed again only when its own text changes. */
 const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
   const plain = plainParagraph(text);
   if (plain !== undefined) return <p>{plain}</p>;
   // Text no model writes but a hostile one can: parsing it would hold the page for seconds.
-  if (opensTooManyContainers(text)) return <div className="toolchat-markdown-plain">{text}</div>;
+  // Inside a fenced code block lines open nothing, so code is never taken for it.
+  if (!FENCED.test(text) && opensTooManyContainers(text)) return <div className="toolchat-markdown-plain">{text}</div>;
   return (
     <ReactMarkdown remarkPlugins={remarkPlugins} components={components} urlTransform={urlTransform}>
       {text}

@@ -131,6 +131,12 @@ describe('Markdown', () => {
       expect(screen.getByRole('listitem').textContent).toBe('item');
     });
 
+    it('keeps such a line in a fenced code block as code', () => {
+      const { container } = render(<Markdown text={`\`\`\`\n${'> '.repeat(40)}\n\`\`\``} />);
+      expect(container.querySelector('pre code')?.textContent).toBe('> '.repeat(40));
+      expect(container.querySelector('.toolchat-markdown-plain')).toBeNull();
+    });
+
     it('still renders lists nested 32 deep on one line', () => {
       render(<Markdown text={`${'> '.repeat(16)}${'- '.repeat(16)}deep`} />);
       expect(screen.getAllByRole('list')).toHaveLength(16);
