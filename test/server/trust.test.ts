@@ -217,6 +217,25 @@ describe('what the browser sends that stays trusted', () => {
     expect(deleted).toHaveBeenCalledTimes(1);
   });
 
+  it("a runtime without node:crypto signs with Web Crypto alone, and the same secret verifies across both", async () => {
+    // An edge runtime: no `process.getBuiltinModule`, so no `node:crypto` to sign in place.
+    const noBuiltins = vi.spyOn(process, 'getBuiltinModule').mockReturnValue(undefined as never);
+    const edge = await approvedDeletion({ secret: SECRET }).finally(() => noBuiltins.mockRestore());
+    const { tools, deleted } = serverTools();
+    const dropped: UnverifiedToolPart[] = [];
+    const onNode = createChatHandler({ model: scriptedModel(), tools, secret: SECRET, onUnverifiedToolPart: (part) => dropped.push(part) });
+    const ran = await assistantMessage(await readChunks(await onNode(chatRequest({ messages: [user, edge.assistant] }))), edge.assistant);
+    expect(deleted).toHaveBeenCalledTimes(1);
+    // The result Node signed verifies on the edge handler: the model there sees the output.
+    const next = { id: 'u2', role: 'user', parts: [{ type: 'text', text: 'And?' }] } satisfies UIMessage;
+    const response = await edge.handler(chatRequest({ messages: [user, ran, next] }));
+    expect(response.status).toBe(200);
+    await response.text();
+    expect(edge.dropped).toEqual([]);
+    expect(dropped).toEqual([]);
+    expect(lastPrompt(edge.model)).toContain('"deleted":"/tmp/cache"');
+  });
+
   it('TOOLCHAT_SECRET in the environment is the secret', async () => {
     const { assistant } = await approvedDeletion({ secret: SECRET });
     const { tools, deleted } = serverTools();

@@ -1,7 +1,8 @@
 /**
  * HMAC-SHA256 signatures for the server-tool calls and results a handler streams, so that it
  * can recognise them when the browser sends the conversation back, without keeping state.
- * Web Crypto only (`crypto.subtle`), so the handler runs on edge runtimes too.
+ * Web Crypto (`crypto.subtle`), so the handler runs on edge runtimes too; on Node, signing is
+ * done in place by `node:crypto` (see `createToolSigner`).
  */
 
 /**
@@ -36,7 +37,7 @@ export interface ToolSigner {
 /** Shorter secrets are refused: HMAC-SHA256 wants a key of at least 256 bits of entropy. */
 export const MIN_SECRET_LENGTH = 32;
 
-let processKey: Promise<CryptoKey> | undefined;
+let processSecret: Uint8Array<ArrayBuffer> | undefined;
 
 /**
  * A signer keyed by `secret`, or without one by a random key made once per process (then a
@@ -46,11 +47,16 @@ export function createToolSigner(secret: string | undefined): ToolSigner {
   if (secret !== undefined && secret.length < MIN_SECRET_LENGTH) {
     throw new Error(`createChatHandler: the secret must be at least ${MIN_SECRET_LENGTH} characters (use a random one)`);
   }
-  const key =
-    secret === undefined
-      ? (processKey ??= importKey(crypto.getRandomValues(new Uint8Array(32))))
-      : importKey(new TextEncoder().encode(secret));
+  const bytes = secret === undefined ? (processSecret ??= crypto.getRandomValues(new Uint8Array(32))) : new TextEncoder().encode(secret);
+  const key = importKey(bytes);
+  // Signing happens mid-answer (a call or a result as it streams): Web Crypto's sign is a job on
+  // the thread pool, which parks the answer, with its whole pipeline of streams alive, until a
+  // later turn of the event loop. Where `node:crypto` is at hand it signs in place. Verifying
+  // stays with Web Crypto: it runs before any stream of the request exists, and its job gives
+  // each request arriving in a burst a turn of its own (see bench/README, replay store).
+  const signNow = nodeHmac(bytes);
   const sign = async (payload: unknown[]) => {
+    if (signNow) return signNow(encode(payload));
     const signature = await crypto.subtle.sign('HMAC', await key, encode(payload));
     return toBase64Url(new Uint8Array(signature));
   };
@@ -86,6 +92,26 @@ export function createToolSigner(secret: string | undefined): ToolSigner {
 /** A new issue for a call signed now. */
 export function newCallIssue(now: number): CallIssue {
   return { at: now, nonce: toBase64Url(crypto.getRandomValues(new Uint8Array(12))) };
+}
+
+interface NodeCrypto {
+  createHmac(algorithm: 'sha256', key: Uint8Array): { update(data: Uint8Array): { digest(encoding: 'base64url'): string } };
+}
+
+/** HMAC-SHA256 in place, base64url without padding, where `node:crypto` is available. */
+function nodeHmac(key: Uint8Array): ((data: Uint8Array) => string) | undefined {
+  const nodeCrypto = loadNodeCrypto();
+  if (typeof nodeCrypto?.createHmac !== 'function') return undefined;
+  return (data) => nodeCrypto.createHmac('sha256', key).update(data).digest('base64url');
+}
+
+function loadNodeCrypto(): NodeCrypto | undefined {
+  const runtime = globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } };
+  try {
+    return runtime.process?.getBuiltinModule?.('node:crypto') as NodeCrypto | undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function importKey(bytes: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
