@@ -1,10 +1,18 @@
+/** What happens at the ends of a {@link mapStream}. */
+export interface MapStreamEnds<OUT> {
+  /** Called once when `stream` ends; its chunks go out before the mapped stream closes. */
+  end?: () => Promise<readonly OUT[]> | readonly OUT[];
+  /** Called when the mapped stream is cancelled, before `stream` is. */
+  cancel?: (reason: unknown) => void;
+}
+
 /**
  * The chunks of `stream` after `stage`, which may rewrite a chunk or drop it (`undefined`). A
  * pull-based wrapper rather than a `TransformStream`: `pipeThrough` costs a writable side and a
  * pipe per chunk, which showed as most of the loop's overhead over a bare `useChat`. It reads
  * only when asked, as a transform stage would; cancelling it cancels `stream`.
  */
-export function mapStream<IN, OUT>(stream: ReadableStream<IN>, stage: (chunk: IN) => OUT | undefined): ReadableStream<OUT> {
+export function mapStream<IN, OUT>(stream: ReadableStream<IN>, stage: (chunk: IN) => OUT | undefined, ends: MapStreamEnds<OUT> = {}): ReadableStream<OUT> {
   const reader = stream.getReader();
   return new ReadableStream<OUT>(
     {
@@ -12,6 +20,7 @@ export function mapStream<IN, OUT>(stream: ReadableStream<IN>, stage: (chunk: IN
         for (;;) {
           const { done, value } = await reader.read();
           if (done) {
+            if (ends.end) for (const chunk of await ends.end()) controller.enqueue(chunk);
             controller.close();
             return;
           }
@@ -22,7 +31,10 @@ export function mapStream<IN, OUT>(stream: ReadableStream<IN>, stage: (chunk: IN
           }
         }
       },
-      cancel: (reason) => reader.cancel(reason),
+      cancel: (reason) => {
+        ends.cancel?.(reason);
+        return reader.cancel(reason);
+      },
     },
     { highWaterMark: 0 },
   );

@@ -62,7 +62,7 @@ export function redisStreams(options: RedisStreamsOptions = {}): ChatStreams {
     async keep(streamId, sse, stop) {
       const { context, subscriber } = await open();
       const channel = stopChannel(streamId);
-      await subscriber.subscribe(channel, () => stop());
+      await subscriber.subscribe(channel, (message) => stop(message));
       const [kept, watched] = sse.tee();
       // The package reads the stream eagerly and buffers what it returns: nobody reads that copy.
       const own = await context.createNewResumableStream(streamId, () => kept);
@@ -83,9 +83,9 @@ export function redisStreams(options: RedisStreamsOptions = {}): ChatStreams {
       const { context } = await open();
       return (await context.resumeExistingStream(streamId)) ?? null;
     },
-    async stop(streamId) {
+    async stop(streamId, message) {
       const { publisher } = await open();
-      await publisher.publish(stopChannel(streamId), 'stop');
+      await publisher.publish(stopChannel(streamId), message ?? '');
     },
     async close() {
       if (!opened) return;

@@ -1,0 +1,158 @@
+import { JsonToSseTransformStream, readUIMessageStream, UI_MESSAGE_STREAM_HEADERS, type UIMessage, type UIMessageChunk } from 'ai';
+import { errorMessage } from '../../core/tools/errors';
+import { mapStream } from '../../core/streams/map-stream';
+import type { ChatStreams } from '../streams/types';
+import { stoppedAnswer, withEnding, type StoredEnding } from './answer-end';
+import { readStopMessage, type AnswersInFlight, type StopMessage } from './answers-in-flight';
+import type { ConversationStore } from './types';
+
+/** How long an answer's claim on its thread lasts without renewal: an instance that dies frees it then. */
+export const ANSWER_CLAIM_MS = 60_000;
+
+/** A turn whose claim is taken and whose model call has started. */
+export interface ClaimedTurn {
+  userId: string;
+  chatId: string;
+  /** The claim's id: the answer in flight, and the key of its kept stream. */
+  answerId: string;
+  /** The thread's version after the claim was written. */
+  version: number;
+  /** The id of the message the answer follows. */
+  after: string | null;
+  /** The id the answer has on the client and in the store. */
+  messageId: string;
+  /** The stored answer the turn goes on with (tool results), else the answer is new. */
+  continued?: UIMessage;
+}
+
+export interface StoredAnswerContext {
+  store: ConversationStore;
+  streams: ChatStreams | undefined;
+  answers: AnswersInFlight;
+  now: () => number;
+}
+
+/** What came of writing the answer at its end. */
+type Saved = { ok: true } | { ok: false; message: string };
+
+/**
+ * Streams an answer to the client while the store gets it, and ends the turn's claim with the
+ * answer's write: complete, failed, or cut to what the client had shown when the user stopped
+ * it. The client's stream ends only once the answer is written (its next request, the tool
+ * results of this round, finds it there); a write that fails ends it with an error the chat
+ * shows instead of its `finish`. A thread deleted meanwhile stays deleted: the write finds it
+ * gone and writes nothing. The claim is renewed while the answer lasts; a renewal that finds it
+ * lost (the thread deleted on another instance) stops the model.
+ */
+export async function respondWithStoredAnswer(
+  context: StoredAnswerContext,
+  turn: ClaimedTurn,
+  answer: { stream: ReadableStream<UIMessageChunk>; stop: (reason?: unknown) => void },
+): Promise<Response> {
+  const { store, streams, answers } = context;
+  let stop: StopMessage | undefined;
+  let ending: StoredEnding | undefined;
+  const onStop = (message: StopMessage) => {
+    stop ??= message;
+    answer.stop();
+  };
+  const removeStop = answers.add(turn.answerId, onStop);
+  const renewal = setInterval(() => {
+    store.renewAnswer(turn.userId, turn.chatId, turn.answerId, new Date(context.now() + ANSWER_CLAIM_MS)).then(
+      (held) => {
+        if (!held) answer.stop();
+      },
+      // A store that does not answer now may answer the end's write: the claim lasts a minute.
+      () => {},
+    );
+  }, ANSWER_CLAIM_MS / 3);
+  (renewal as { unref?: () => void }).unref?.();
+
+  // The client and the store must name the answer alike, across the rounds of a tool loop.
+  const named = mapStream(answer.stream, (chunk: UIMessageChunk) => {
+    if (chunk.type === 'start' && chunk.messageId === undefined) return { ...chunk, messageId: turn.messageId };
+    if (chunk.type === 'finish' && (chunk.finishReason === 'length' || chunk.finishReason === 'content-filter')) ending = chunk.finishReason;
+    else if (chunk.type === 'error') ending = 'error';
+    return chunk;
+  });
+  const [toClient, toStore] = named.tee();
+  const saved: Promise<Saved> = buildAnswer(toStore, turn.continued)
+    .then((built) => save(built))
+    .catch((error: unknown) => {
+      console.error('toolchat: the answer could not be saved', error);
+      return { ok: false as const, message: 'the conversation store is not answering' };
+    })
+    .finally(() => {
+      clearInterval(renewal);
+      removeStop();
+    });
+
+  async function save(built: UIMessage | undefined): Promise<Saved> {
+    let final = built;
+    if (built && stop) final = stoppedAnswer(built, shownOf(stop, built, turn), true);
+    else if (built) final = withEnding(built, ending);
+    // A stopped tool round the client had not shown: the stored answer stays as it was.
+    if (!final && turn.continued) final = turn.continued;
+    const outcome = await store.writeThread(turn.userId, turn.chatId, {
+      expectedVersion: turn.version,
+      after: turn.after,
+      messages: final ? [final] : [],
+      answer: { end: turn.answerId },
+    });
+    if (outcome.ok || outcome.reason === 'not-found') return { ok: true };
+    return { ok: false, message: 'the chat was changed by another request meanwhile' };
+  }
+
+  let finish: UIMessageChunk | undefined;
+  const toSse = mapStream(
+    toClient,
+    (chunk) => {
+      // The finish waits for the write: a failed write ends the answer with an error instead.
+      if (chunk.type !== 'finish') return chunk;
+      finish = chunk;
+      return undefined;
+    },
+    {
+      end: async (): Promise<UIMessageChunk[]> => {
+        const outcome = await saved;
+        if (!outcome.ok) return [{ type: 'error', errorText: `The answer could not be saved: ${outcome.message}.` }];
+        return finish ? [finish] : [];
+      },
+      // Without kept answers, the client giving up the response stops the model, as before.
+      ...(streams ? {} : { cancel: () => answer.stop() }),
+    },
+  ).pipeThrough(new JsonToSseTransformStream());
+
+  if (!streams) return new Response(toSse.pipeThrough(new TextEncoderStream()), { headers: UI_MESSAGE_STREAM_HEADERS });
+  const [forClient, kept] = toSse.tee();
+  try {
+    await streams.keep(turn.answerId, kept, (message) => onStop(readStopMessage(message)));
+  } catch (error) {
+    // The answer goes on without being resumable: a reload then shows it once it is stored.
+    console.error('toolchat: the answer could not be kept for resuming', errorMessage(error));
+    void kept.cancel().catch(() => {});
+  }
+  return new Response(forClient.pipeThrough(new TextEncoderStream()), { headers: UI_MESSAGE_STREAM_HEADERS });
+}
+
+/** How much of `answer` the stop says was shown: all of its parts the client named, or none of it. */
+function shownOf(stop: StopMessage, answer: UIMessage, turn: ClaimedTurn) {
+  const shown = stop.shown;
+  if (!shown) return undefined;
+  if (shown.messageId === answer.id) return shown;
+  // The client's last message was the one the answer follows: it had not shown any of it.
+  return !turn.continued && shown.messageId === turn.after ? 'nothing' : undefined;
+}
+
+/** The answer as it ends (complete, stopped or failed), built by the AI SDK's own reader. */
+async function buildAnswer(stream: ReadableStream<UIMessageChunk>, continued: UIMessage | undefined): Promise<UIMessage | undefined> {
+  let answer: UIMessage | undefined;
+  for await (const message of readUIMessageStream({
+    ...(continued ? { message: structuredClone(continued) } : {}),
+    stream,
+    onError: () => {},
+  })) {
+    answer = message;
+  }
+  return answer;
+}
