@@ -82,10 +82,21 @@ export async function respondWithStoredAnswer(
       console.error('toolchat: the answer could not be saved', error);
       return { ok: false as const, message: 'the conversation store is not answering' };
     })
+    .then(async (outcome) => {
+      // The thread must not stay claimed by an answer that is over: its next message would wait
+      // for the claim to lapse. What is stored (the user's message, the results) stays.
+      if (!outcome.ok) await release().catch(() => {});
+      return outcome;
+    })
     .finally(() => {
       clearInterval(renewal);
       removeStop();
     });
+
+  async function release() {
+    const after = turn.continued ? turn.continued.id : turn.after;
+    await store.writeThread(turn.userId, turn.chatId, { expectedVersion: turn.version, after, messages: [], answer: { end: turn.answerId } });
+  }
 
   async function save(built: UIMessage | undefined): Promise<Saved> {
     let final = built;
