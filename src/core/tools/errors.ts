@@ -9,6 +9,11 @@ export const toolErrorMessages = {
     `The user denied running tool "${toolName}"${reason ? `: ${reason}` : ''}`,
 };
 
+/** Whether an error result is the one a call the user stopped gets (`toolErrorMessages.cancelled`). */
+export function isCancelledError(errorText: string): boolean {
+  return /^Tool "[^"]*" was cancelled by the user$/.test(errorText);
+}
+
 /** The message of anything thrown, never its stack. */
 export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message || error.name;

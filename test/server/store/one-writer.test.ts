@@ -1,6 +1,6 @@
 import type { UIMessage } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createChatHandler, postgresStore, redisStreams, type ConversationStore } from 'toolchat/server';
+import { createChatHandler, postgresStore, redisStreams, type ChatHandlerOptions, type ConversationStore } from 'toolchat/server';
 import { startPostgresServer, type PostgresServer } from '../../support/postgres-server';
 import { startRedisServer, type RedisServer } from '../../support/redis-server';
 import { as, chunksOf, gatedModel, getUserId, readUntil, scriptedModel, textOf, userText } from './support';
@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 
 /** Two instances of the app: each its own handler, its own connections, one PostgreSQL and one Redis. */
-function twoInstances(model: Parameters<typeof createChatHandler>[0]['model'], instanceStore: ConversationStore = store) {
+function twoInstances(model: NonNullable<ChatHandlerOptions['model']>, instanceStore: ConversationStore = store) {
   const make = () => {
     const kept = redisStreams({ url: redis.url });
     streams.push(kept);
