@@ -1,6 +1,6 @@
 import type { Publisher, Subscriber } from 'resumable-stream/generic';
 import type { ChatStreams } from './types';
-import { importOptionalPeer } from '../optional-peer';
+import { importOptionalPeer, requireOptionalPeer } from '../optional-peer';
 
 /** A node-redis (`redis` package) client, as far as this module uses it. */
 export interface RedisClientLike {
@@ -33,6 +33,8 @@ export interface RedisStreamsOptions {
  * on first use.
  */
 export function redisStreams(options: RedisStreamsOptions = {}): ChatStreams {
+  requireOptionalPeer('resumable-stream', 'redisStreams');
+  if (!options.client) requireOptionalPeer('redis', 'redisStreams');
   const prefix = options.keyPrefix ?? 'toolchat';
   const stopChannel = (streamId: string) => `${prefix}:stop:${streamId}`;
   let opened: Promise<{ publisher: RedisClientLike; subscriber: RedisClientLike; context: import('resumable-stream/generic').ResumableStreamContext }> | undefined;
@@ -42,13 +44,13 @@ export function redisStreams(options: RedisStreamsOptions = {}): ChatStreams {
       if (!publisher) {
         const url = options.url ?? readEnv('REDIS_URL');
         if (!url) throw new Error('redisStreams needs a url (or REDIS_URL)');
-        const { createClient } = await importOptionalPeer<typeof import('redis')>('redis');
+        const { createClient } = await importOptionalPeer<typeof import('redis')>('redis', 'redisStreams');
         publisher = createClient({ url }) as unknown as RedisClientLike;
         await publisher.connect();
       }
       const subscriber = publisher.duplicate();
       await subscriber.connect();
-      const { createResumableStreamContext } = await importOptionalPeer<typeof import('resumable-stream/generic')>('resumable-stream/generic');
+      const { createResumableStreamContext } = await importOptionalPeer<typeof import('resumable-stream/generic')>('resumable-stream/generic', 'redisStreams');
       const context = createResumableStreamContext({
         keyPrefix: prefix,
         waitUntil: null,

@@ -2,7 +2,12 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { UIMessage } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import {
+  conversationsFromEnv,
   memoryConversationStore,
   migrateConversationStore,
   pgliteDatabase,
@@ -212,6 +217,21 @@ describe('schema migrations (PostgreSQL)', () => {
     await pool.query("insert into toolchat_migrations (version, name) values (99, 'from the future')");
     await expect(migrateConversationStore(db)).rejects.toThrow(/schema version 99, newer than this toolchat's/);
   });
+});
+
+describe('pgliteStore in a directory', () => {
+  it('creates the directory with its parents (TOOLCHAT_DATA_DIR=./data/chats in a fresh checkout)', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'toolchat-pglite-'));
+    const dataDir = path.join(root, 'data', 'chats');
+    const { store } = conversationsFromEnv({ TOOLCHAT_DATA_DIR: dataDir });
+    try {
+      expect(await store.writeThread('alice', 'kept', { expectedVersion: 0, after: null, messages: [user('u1', 'kept on disk')] })).toEqual({ ok: true, version: 1 });
+      expect(existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(true);
+    } finally {
+      await store.close();
+      await rm(root, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe('schema migrations (PGlite)', () => {
