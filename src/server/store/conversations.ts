@@ -86,7 +86,7 @@ export function createConversations(options: ConversationsOptions): (request: Re
       }
       if (thread?.activeAnswerId) return busy();
       const plan = applyIntent({ intent, stored: thread?.messages ?? [], sent: request.messages, isServerTool: options.isServerTool });
-      if (!plan.ok) return refused(plan.status, plan.message);
+      if (!plan.ok) return { ok: false, response: jsonError(plan.status, plan.message, plan.retryable === undefined ? {} : { retryable: plan.retryable }) };
       const answerId = generateId();
       let outcome;
       try {
@@ -157,5 +157,5 @@ function refused(status: number, message: string): { ok: false; response: Respon
 }
 
 function busy(): { ok: false; response: Response } {
-  return refused(409, 'An answer is in progress in this chat: wait for it to end (or stop it), then send again');
+  return { ok: false, response: jsonError(409, 'An answer is in progress in this chat: wait for it to end (or stop it), then send again', { retryable: true }) };
 }

@@ -10,6 +10,8 @@ export interface Refusal {
   ok: false;
   status: 400 | 409;
   message: string;
+  /** Whether sending it again later can succeed (a `409` of a client that is behind can, a second result cannot). */
+  retryable?: boolean;
 }
 
 /** The fields of a tool part that hold its result (or approval): the only ones a client may write. */
@@ -82,7 +84,7 @@ export function mergeToolResults(
         continue;
       }
       return merged.refused === 'second'
-        ? refuse(409, `Tool call ${quoteClientText(mine.toolCallId)} already has a result: the first one stays, this one was not taken`)
+        ? { ...refuse(409, `Tool call ${quoteClientText(mine.toolCallId)} already has a result: the first one stays, this one was not taken`), retryable: false }
         : refuse(400, `Invalid tool results: ${where}: ${merged.refused}`);
     }
     if (merged.part !== mine) added++;

@@ -88,7 +88,7 @@ for (const name of ['memory', 'PGlite', 'PostgreSQL']) {
       const stored = (await store().loadThread('alice', chatId))!.messages.at(-1)!;
       const second = await post(withResult(stored, 'c1', { temperature: -40 }));
       expect(second.status).toBe(409);
-      expect(await second.json()).toEqual({ error: { message: 'Tool call "c1" already has a result: the first one stays, this one was not taken' } });
+      expect(await second.json()).toEqual({ error: { message: 'Tool call "c1" already has a result: the first one stays, this one was not taken', retryable: false } });
       expect((await store().loadThread('alice', chatId))!.messages.at(-1)!.parts).toContainEqual(expect.objectContaining({ toolCallId: 'c1', output: { temperature: 21 } }));
       expect(prompts).toHaveLength(2);
     });
