@@ -1,6 +1,6 @@
 import type { UIMessage } from 'ai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createChatHandler, postgresStore, redisStreams, type ChatHandlerOptions, type ConversationStore } from 'toolchat/server';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createChatHandler, memoryConversationStore, postgresStore, redisStreams, type ChatHandlerOptions, type ConversationStore } from 'toolchat/server';
 import { startPostgresServer, type PostgresServer } from '../../support/postgres-server';
 import { startRedisServer, type RedisServer } from '../../support/redis-server';
 import { as, chunksOf, gatedModel, getUserId, readUntil, scriptedModel, textOf, userText } from './support';
@@ -120,6 +120,8 @@ describe('one writer per chat, on two instances sharing PostgreSQL and Redis', (
   });
 
   it('ends the stream with an error the chat shows when the answer cannot be saved, keeping the user message', async () => {
+    // The cause goes to the server's log.
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { model } = scriptedModel(['An answer that will not be kept']);
     // A store that fails on the answer's write (the database went away at that moment).
     const failing: ConversationStore = {
@@ -138,9 +140,12 @@ describe('one writer per chat, on two instances sharing PostgreSQL and Redis', (
     expect(thread?.messages).toEqual([userText('u1', 'Keep this')]);
     // The thread is not held by the failed answer: the next message goes through.
     expect(thread?.activeAnswerId).toBeUndefined();
+    expect(logged).toHaveBeenCalledWith('toolchat: the answer could not be saved', expect.any(Error));
+    logged.mockRestore();
   });
 
   it('answers a store that fails with a 503 JSON error, on every route, without a Node server in between', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const down = new Error('connect ECONNREFUSED 127.0.0.1:5432');
     const broken: ConversationStore = {
       listThreads: () => Promise.reject(down),
@@ -176,6 +181,9 @@ describe('one writer per chat, on two instances sharing PostgreSQL and Redis', (
     expect(response.status).toBe(503);
     expect(await errorOf(response)).toBe('Your message could not be saved: the conversation store is not answering. Try again in a moment.');
     expect(prompts).toHaveLength(0);
+    // Each cause in the server's log, never in the answer.
+    expect(logged).toHaveBeenCalledTimes(requests.length + 1);
+    logged.mockRestore();
   });
 });
 
@@ -197,5 +205,33 @@ describe('a stop when no answer is in flight (the browser was running its tools)
     const version = (await store.loadThread('alice', chatId))!.version;
     expect((await a(as('alice', 'DELETE', `/api/chat/${chatId}/stream`, { shown }))).status).toBe(204);
     expect((await store.loadThread('alice', chatId))!.version).toBe(version);
+  });
+});
+
+describe('without kept answers (no streams), on two instances sharing a store', () => {
+  it('a delete on the other instance stops the answer at its claim\'s next renewal; nothing is written back', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const shared = memoryConversationStore();
+      const gated = gatedModel();
+      const a = createChatHandler({ model: gated.model, store: shared, getUserId });
+      const b = createChatHandler({ model: gated.model, store: shared, getUserId });
+      const chatId = chat();
+      const posted = await a(as('alice', 'POST', '/api/chat', { id: chatId, messages: [userText('u1', 'A long story')] }));
+      const reading = await readUntil(posted.body!, 'Hel');
+      // B cannot reach A's answer: no Redis between them.
+      expect((await b(as('alice', 'DELETE', `/api/chat/threads/${chatId}`))).status).toBe(204);
+      expect(gated.aborted).toEqual([]);
+      // The renewal finds the claim gone, and stops the model.
+      await vi.advanceTimersByTimeAsync(20_000);
+      for (let next = await reading.reader.read(); !next.done; next = await reading.reader.read()) {
+        // to the end
+      }
+      expect(gated.aborted).toEqual([true]);
+      expect(await shared.loadThread('alice', chatId)).toBeUndefined();
+      expect((await b(as('alice', 'POST', '/api/chat', { id: chatId, messages: [userText('u2', 'Back?')] }))).status).toBe(404);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
