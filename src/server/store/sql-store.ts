@@ -114,22 +114,17 @@ export function createSqlStore(db: SqlDatabase, options: SqlStoreOptions = {}): 
 
     async loadThread(userId, chatId) {
       await schema();
-      const thread = await db.query<ThreadRow>(
-        `select id, title, created_at, updated_at, version, case when answer_expires_at > $3 then answer_id end as answer_id
-         from toolchat_threads where id = $1 and user_id = $2 and deleted_at is null`,
+      // One round trip: the thread and its messages in order.
+      const { rows } = await db.query<ThreadRow & { messages: (CompactMessage | UIMessage)[] | string }>(
+        `select t.id, t.title, t.created_at, t.updated_at, t.version, case when t.answer_expires_at > $3 then t.answer_id end as answer_id,
+           coalesce((select json_agg(m.message order by m.position) from toolchat_messages m where m.thread_id = t.id), '[]'::json) as messages
+         from toolchat_threads t where t.id = $1 and t.user_id = $2 and t.deleted_at is null`,
         [chatId, userId, now()],
       );
-      const row = thread.rows[0];
+      const row = rows[0];
       if (!row) return undefined;
-      const messages = await db.query<{ message: CompactMessage | UIMessage | string }>(
-        'select message from toolchat_messages where thread_id = $1 order by position',
-        [chatId],
-      );
-      const stored: StoredThread = {
-        ...summary(row),
-        messages: fromCompactMessages(messages.rows.map(({ message }) => (typeof message === 'string' ? JSON.parse(message) : message))),
-        version: Number(row.version),
-      };
+      const messages = typeof row.messages === 'string' ? (JSON.parse(row.messages) as (CompactMessage | UIMessage)[]) : row.messages;
+      const stored: StoredThread = { ...summary(row), messages: fromCompactMessages(messages), version: Number(row.version) };
       if (row.answer_id) stored.activeAnswerId = row.answer_id;
       return stored;
     },

@@ -1,4 +1,4 @@
-import { JsonToSseTransformStream, readUIMessageStream, UI_MESSAGE_STREAM_HEADERS, type UIMessage, type UIMessageChunk } from 'ai';
+import { createUIMessageStream, JsonToSseTransformStream, UI_MESSAGE_STREAM_HEADERS, type UIMessage, type UIMessageChunk } from 'ai';
 import { errorMessage } from '../../core/tools/errors';
 import { mapStream } from '../../core/streams/map-stream';
 import type { ChatStreams } from '../streams/types';
@@ -57,7 +57,11 @@ export async function respondWithStoredAnswer(
     answer.stop();
   };
   const removeStop = answers.add(turn.answerId, onStop);
+  // The claim is renewed while the model produces; an answer that is over renews nothing, even
+  // one whose end was never written (its claim then lapses).
+  let producing = true;
   const renewal = setInterval(() => {
+    if (!producing) return clearInterval(renewal);
     store.renewAnswer(turn.userId, turn.chatId, turn.answerId, new Date(context.now() + ANSWER_CLAIM_MS)).then(
       (held) => {
         if (!held) answer.stop();
@@ -67,56 +71,69 @@ export async function respondWithStoredAnswer(
     );
   }, ANSWER_CLAIM_MS / 3);
   (renewal as { unref?: () => void }).unref?.();
+  const produced = () => {
+    producing = false;
+    clearInterval(renewal);
+  };
 
   // The client and the store must name the answer alike, across the rounds of a tool loop.
-  const named = mapStream(answer.stream, (chunk: UIMessageChunk) => {
-    if (chunk.type === 'start' && chunk.messageId === undefined) return { ...chunk, messageId: turn.messageId };
-    if (chunk.type === 'finish' && (chunk.finishReason === 'length' || chunk.finishReason === 'content-filter')) ending = chunk.finishReason;
-    else if (chunk.type === 'error') ending = 'error';
-    return chunk;
+  const named = mapStream(
+    answer.stream,
+    (chunk: UIMessageChunk) => {
+      if (chunk.type === 'start' && chunk.messageId === undefined) return { ...chunk, messageId: turn.messageId };
+      if (chunk.type === 'finish' && (chunk.finishReason === 'length' || chunk.finishReason === 'content-filter')) ending = chunk.finishReason;
+      else if (chunk.type === 'error') ending = 'error';
+      return chunk;
+    },
+    { end: () => (produced(), []), cancel: produced },
+  );
+
+  // The AI SDK's own reader builds the answer as it passes and hands it over once, at its end
+  // (`onEnd`, also when the answer is cancelled): no copy of it per chunk.
+  let saved: Promise<Saved> | undefined;
+  const built = createUIMessageStream({
+    originalMessages: turn.continued ? [turn.continued] : [],
+    execute: ({ writer }) => writer.merge(named),
+    onEnd: async ({ responseMessage }) => {
+      saved = save(responseMessage.parts.length > 0 ? responseMessage : undefined);
+      await saved;
+    },
   });
-  const [toClient, toStore] = named.tee();
-  const saved: Promise<Saved> = buildAnswer(toStore, turn.continued)
-    .then((built) => save(built))
-    .catch((error: unknown) => {
-      console.error('toolchat: the answer could not be saved', error);
-      return { ok: false as const, message: 'the conversation store is not answering' };
-    })
-    .then(async (outcome) => {
-      // The thread must not stay claimed by an answer that is over: its next message would wait
-      // for the claim to lapse. What is stored (the user's message, the results) stays.
-      if (!outcome.ok) await release().catch(() => {});
-      return outcome;
-    })
-    .finally(() => {
-      clearInterval(renewal);
-      removeStop();
-    });
 
-  async function release() {
-    const after = turn.continued ? turn.continued.id : turn.after;
-    await store.writeThread(turn.userId, turn.chatId, { expectedVersion: turn.version, after, messages: [], answer: { end: turn.answerId } });
-  }
-
+  /** Writes the answer, ending the claim; a write that fails ends the claim all the same. */
   async function save(built: UIMessage | undefined): Promise<Saved> {
-    let final = built;
-    if (built && stop) final = stoppedAnswer(built, shownOf(stop, built, turn), true);
-    else if (built) final = withEnding(built, ending);
-    // A stopped tool round the client had not shown: the stored answer stays as it was.
-    if (!final && turn.continued) final = turn.continued;
-    const outcome = await store.writeThread(turn.userId, turn.chatId, {
-      expectedVersion: turn.version,
-      after: turn.after,
-      messages: final ? [final] : [],
-      answer: { end: turn.answerId },
-    });
-    if (outcome.ok || outcome.reason === 'not-found') return { ok: true };
-    return { ok: false, message: 'the chat was changed by another request meanwhile' };
+    let result: Saved;
+    try {
+      let final = built;
+      if (built && stop) final = stoppedAnswer(built, shownOf(stop, built, turn), true);
+      else if (built) final = withEnding(built, ending);
+      // A stopped tool round the client had not shown: the stored answer stays as it was.
+      if (!final && turn.continued) final = turn.continued;
+      const written = await store.writeThread(turn.userId, turn.chatId, {
+        expectedVersion: turn.version,
+        after: turn.after,
+        messages: final ? [final] : [],
+        answer: { end: turn.answerId },
+      });
+      result = written.ok || written.reason === 'not-found' ? { ok: true } : { ok: false, message: 'the chat was changed by another request meanwhile' };
+    } catch (error) {
+      console.error('toolchat: the answer could not be saved', error);
+      result = { ok: false, message: 'the conversation store is not answering' };
+    }
+    // The thread must not stay claimed by an answer that is over: its next message would wait for
+    // the claim to lapse. What is stored (the user's message, the results) stays.
+    if (!result.ok) {
+      const after = turn.continued ? turn.continued.id : turn.after;
+      await store.writeThread(turn.userId, turn.chatId, { expectedVersion: turn.version, after, messages: [], answer: { end: turn.answerId } }).catch(() => {});
+    }
+    produced();
+    removeStop();
+    return result;
   }
 
   let finish: UIMessageChunk | undefined;
   const toSse = mapStream(
-    toClient,
+    built,
     (chunk) => {
       // The finish waits for the write: a failed write ends the answer with an error instead.
       if (chunk.type !== 'finish') return chunk;
@@ -125,8 +142,8 @@ export async function respondWithStoredAnswer(
     },
     {
       end: async (): Promise<UIMessageChunk[]> => {
-        const outcome = await saved;
-        if (!outcome.ok) return [{ type: 'error', errorText: `The answer could not be saved: ${outcome.message}.` }];
+        const result = (await saved) ?? { ok: false, message: 'the answer ended before it began' };
+        if (!result.ok) return [{ type: 'error', errorText: `The answer could not be saved: ${result.message}.` }];
         return finish ? [finish] : [];
       },
       // Without kept answers, the client giving up the response stops the model, as before.
@@ -153,17 +170,4 @@ function shownOf(stop: StopMessage, answer: UIMessage, turn: ClaimedTurn) {
   if (shown.messageId === answer.id) return shown;
   // The client's last message was the one the answer follows: it had not shown any of it.
   return !turn.continued && shown.messageId === turn.after ? 'nothing' : undefined;
-}
-
-/** The answer as it ends (complete, stopped or failed), built by the AI SDK's own reader. */
-async function buildAnswer(stream: ReadableStream<UIMessageChunk>, continued: UIMessage | undefined): Promise<UIMessage | undefined> {
-  let answer: UIMessage | undefined;
-  for await (const message of readUIMessageStream({
-    ...(continued ? { message: structuredClone(continued) } : {}),
-    stream,
-    onError: () => {},
-  })) {
-    answer = message;
-  }
-  return answer;
 }
