@@ -22,6 +22,10 @@ export interface AnswerInput {
   toolsDisabled: boolean;
   /** Stops the model when it aborts: the client's request, when the answer ends with it. */
   signal?: AbortSignal;
+  /** One more stage for each chunk, after signing (the conversations name the answer with it). */
+  stage?: (chunk: UIMessageChunk) => UIMessageChunk;
+  /** Told once when the answer's stream ends, read to its end or cancelled. */
+  onEnd?: () => void;
 }
 
 /** An answer under way, or the error response of a model call that failed before any output. */
@@ -80,7 +84,7 @@ export function createAnswerer(options: AnswererOptions): (input: AnswerInput) =
         : await runOnceTools(options.serverTools, { approved: verified.approved, store: options.replayStore, ttlMs: options.approvalTtlMs, now: options.now });
     let ended: Promise<void> | undefined;
     /** Once, however the answer ends: the records of the claimed calls written. */
-    const end = () => (ended ??= runOnce ? runOnce.end() : Promise.resolve());
+    const end = () => (ended ??= (runOnce ? runOnce.end() : Promise.resolve()).finally(() => input.onEnd?.()));
     const fail = async (response: Response): Promise<Answer> => {
       stop();
       await end();
@@ -118,10 +122,15 @@ export function createAnswerer(options: AnswererOptions): (input: AnswerInput) =
       return fail(jsonError(400, 'Invalid messages: they cannot be converted for the model'));
     }
     const sign = createChunkSigner({ chatId: input.chatId, isServerTool, signer, calls: verified.calls, now: options.now });
+    const { stage } = input;
     const started = await awaitAnswerStart(stream, {
       // A call's input past the limits would fail the stream here (it cannot be written) or
       // every later request (the handler refuses to read it): an input error for that call.
-      transform: (chunk) => sign(withinInputLimits(chunk)),
+      transform: (chunk) => {
+        const signed = sign(withinInputLimits(chunk));
+        if (!stage) return signed;
+        return signed instanceof Promise ? signed.then(stage) : stage(signed);
+      },
       onCancel: stop,
       onEnd: end,
     }).catch((error: unknown) => ({ ok: false as const, thrown: error }));

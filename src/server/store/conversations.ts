@@ -8,7 +8,7 @@ import type { ChatStreams } from '../streams/types';
 import { createAnswersInFlight } from './answers-in-flight';
 import { applyIntent, type TurnPlan } from './apply-intent';
 import { intentOf } from '../../core/chat-intent';
-import { ANSWER_CLAIM_MS, respondWithStoredAnswer, type ClaimedTurn } from './stored-answer';
+import { ANSWER_CLAIM_MS, storedAnswer, type ClaimedTurn } from './stored-answer';
 import { matchRoute, notFound, RESERVED_CHAT_IDS, threadRoute } from './thread-routes';
 import type { ConversationStore } from './types';
 
@@ -142,13 +142,23 @@ export function createConversations(options: ConversationsOptions): (request: Re
     if (!claimed.ok) return claimed.response;
     const { turn, plan } = claimed;
     const { tools, toolsDisabled } = read.request;
-    // Kept answers outlive their request: a reload resumes them, only a stop ends them.
-    const answered = await options.answer({ chatId, messages: plan.path, tools, toolsDisabled, ...(streams ? {} : { signal: request.signal }) });
+    const stored = storedAnswer({ store, streams, answers, now }, turn);
+    const answered = await options.answer({
+      chatId,
+      messages: plan.path,
+      tools,
+      toolsDisabled,
+      stage: stored.stage,
+      onEnd: stored.onEnd,
+      // Kept answers outlive their request: a reload resumes them, only a stop ends them.
+      ...(streams ? {} : { signal: request.signal }),
+    });
     if (!answered.ok) {
+      stored.abandon();
       await release(turn, plan);
       return answered.response;
     }
-    return respondWithStoredAnswer({ store, streams, answers, now }, turn, answered);
+    return stored.respond(answered);
   };
 }
 

@@ -35,36 +35,43 @@ export interface StoredAnswerContext {
 /** What came of writing the answer at its end. */
 type Saved = { ok: true } | { ok: false; message: string };
 
+/** One answer of a claimed turn, from before the model is called to its write. */
+export interface StoredAnswer {
+  /** The answerer's stage: names the answer, notes how it ends. */
+  stage: (chunk: UIMessageChunk) => UIMessageChunk;
+  /** The answerer's end: the model is done (the claim needs no more renewal). */
+  onEnd: () => void;
+  /** The model call never started: nothing to stop or renew any more. */
+  abandon(): void;
+  /** Streams the answer to the client while the store gets it. */
+  respond(answer: { stream: ReadableStream<UIMessageChunk>; stop: (reason?: unknown) => void }): Promise<Response>;
+}
+
 /**
- * Streams an answer to the client while the store gets it, and ends the turn's claim with the
- * answer's write: complete, failed, or cut to what the client had shown when the user stopped
- * it. The client's stream ends only once the answer is written (its next request, the tool
- * results of this round, finds it there); a write that fails ends it with an error the chat
- * shows instead of its `finish`. A thread deleted meanwhile stays deleted: the write finds it
- * gone and writes nothing. The claim is renewed while the answer lasts; a renewal that finds it
- * lost (the thread deleted on another instance) stops the model.
+ * An answer kept in the store: streamed to the client while the store gets it, and the turn's
+ * claim ended with the answer's write (complete, failed, or cut to what the client had shown
+ * when the user stopped it). The client's stream ends only once the answer is written (its next
+ * request, the tool results of this round, finds it there); a write that fails ends it with an
+ * error the chat shows instead of its `finish`. A thread deleted meanwhile stays deleted: the
+ * write finds it gone and writes nothing. The claim is renewed while the model produces; a
+ * renewal that finds it lost (the thread deleted on another instance) stops the model.
  */
-export async function respondWithStoredAnswer(
-  context: StoredAnswerContext,
-  turn: ClaimedTurn,
-  answer: { stream: ReadableStream<UIMessageChunk>; stop: (reason?: unknown) => void },
-): Promise<Response> {
+export function storedAnswer(context: StoredAnswerContext, turn: ClaimedTurn): StoredAnswer {
   const { store, streams, answers } = context;
   let stop: StopMessage | undefined;
   let ending: StoredEnding | undefined;
+  let stopModel: () => void = () => {};
   const onStop = (message: StopMessage) => {
     stop ??= message;
-    answer.stop();
+    stopModel();
   };
   const removeStop = answers.add(turn.answerId, onStop);
-  // The claim is renewed while the model produces; an answer that is over renews nothing, even
-  // one whose end was never written (its claim then lapses).
   let producing = true;
   const renewal = setInterval(() => {
     if (!producing) return clearInterval(renewal);
     store.renewAnswer(turn.userId, turn.chatId, turn.answerId, new Date(context.now() + ANSWER_CLAIM_MS)).then(
       (held) => {
-        if (!held) answer.stop();
+        if (!held) stopModel();
       },
       // A store that does not answer now may answer the end's write: the claim lasts a minute.
       () => {},
@@ -75,30 +82,6 @@ export async function respondWithStoredAnswer(
     producing = false;
     clearInterval(renewal);
   };
-
-  // The client and the store must name the answer alike, across the rounds of a tool loop.
-  const named = mapStream(
-    answer.stream,
-    (chunk: UIMessageChunk) => {
-      if (chunk.type === 'start' && chunk.messageId === undefined) return { ...chunk, messageId: turn.messageId };
-      if (chunk.type === 'finish' && (chunk.finishReason === 'length' || chunk.finishReason === 'content-filter')) ending = chunk.finishReason;
-      else if (chunk.type === 'error') ending = 'error';
-      return chunk;
-    },
-    { end: () => (produced(), []), cancel: produced },
-  );
-
-  // The AI SDK's own reader builds the answer as it passes and hands it over once, at its end
-  // (`onEnd`, also when the answer is cancelled): no copy of it per chunk.
-  let saved: Promise<Saved> | undefined;
-  const built = createUIMessageStream({
-    originalMessages: turn.continued ? [turn.continued] : [],
-    execute: ({ writer }) => writer.merge(named),
-    onEnd: async ({ responseMessage }) => {
-      saved = save(responseMessage.parts.length > 0 ? responseMessage : undefined);
-      await saved;
-    },
-  });
 
   /** Writes the answer, ending the claim; a write that fails ends the claim all the same. */
   async function save(built: UIMessage | undefined): Promise<Saved> {
@@ -131,36 +114,65 @@ export async function respondWithStoredAnswer(
     return result;
   }
 
-  let finish: UIMessageChunk | undefined;
-  const toSse = mapStream(
-    built,
-    (chunk) => {
-      // The finish waits for the write: a failed write ends the answer with an error instead.
-      if (chunk.type !== 'finish') return chunk;
-      finish = chunk;
-      return undefined;
+  return {
+    // The client and the store must name the answer alike, across the rounds of a tool loop.
+    stage: (chunk) => {
+      if (chunk.type === 'start' && chunk.messageId === undefined) return { ...chunk, messageId: turn.messageId };
+      if (chunk.type === 'finish' && (chunk.finishReason === 'length' || chunk.finishReason === 'content-filter')) ending = chunk.finishReason;
+      else if (chunk.type === 'error') ending = 'error';
+      return chunk;
     },
-    {
-      end: async (): Promise<UIMessageChunk[]> => {
-        const result = (await saved) ?? { ok: false, message: 'the answer ended before it began' };
-        if (!result.ok) return [{ type: 'error', errorText: `The answer could not be saved: ${result.message}.` }];
-        return finish ? [finish] : [];
-      },
-      // Without kept answers, the client giving up the response stops the model, as before.
-      ...(streams ? {} : { cancel: () => answer.stop() }),
+    onEnd: produced,
+    abandon() {
+      produced();
+      removeStop();
     },
-  ).pipeThrough(new JsonToSseTransformStream());
+    async respond(answer) {
+      stopModel = () => answer.stop();
+      if (stop) answer.stop();
+      // The AI SDK's own reader builds the answer as it passes and hands it over once, at its end
+      // (`onEnd`, also when the answer is cancelled): no copy of it per chunk.
+      let saved: Promise<Saved> | undefined;
+      const built = createUIMessageStream({
+        originalMessages: turn.continued ? [turn.continued] : [],
+        execute: ({ writer }) => writer.merge(answer.stream),
+        onEnd: async ({ responseMessage }) => {
+          saved = save(responseMessage.parts.length > 0 ? responseMessage : undefined);
+          await saved;
+        },
+      });
+      let finish: UIMessageChunk | undefined;
+      const toSse = mapStream(
+        built,
+        (chunk) => {
+          // The finish waits for the write: a failed write ends the answer with an error instead.
+          if (chunk.type !== 'finish') return chunk;
+          finish = chunk;
+          return undefined;
+        },
+        {
+          end: async (): Promise<UIMessageChunk[]> => {
+            const result = (await saved) ?? { ok: false, message: 'the answer ended before it began' };
+            if (!result.ok) return [{ type: 'error', errorText: `The answer could not be saved: ${result.message}.` }];
+            return finish ? [finish] : [];
+          },
+          // Without kept answers, the client giving up the response stops the model, as before.
+          ...(streams ? {} : { cancel: () => answer.stop() }),
+        },
+      ).pipeThrough(new JsonToSseTransformStream());
 
-  if (!streams) return new Response(toSse.pipeThrough(new TextEncoderStream()), { headers: UI_MESSAGE_STREAM_HEADERS });
-  const [forClient, kept] = toSse.tee();
-  try {
-    await streams.keep(turn.answerId, kept, (message) => onStop(readStopMessage(message)));
-  } catch (error) {
-    // The answer goes on without being resumable: a reload then shows it once it is stored.
-    console.error('toolchat: the answer could not be kept for resuming', errorMessage(error));
-    void kept.cancel().catch(() => {});
-  }
-  return new Response(forClient.pipeThrough(new TextEncoderStream()), { headers: UI_MESSAGE_STREAM_HEADERS });
+      if (!streams) return new Response(toSse.pipeThrough(new TextEncoderStream()), { headers: UI_MESSAGE_STREAM_HEADERS });
+      const [forClient, kept] = toSse.tee();
+      try {
+        await streams.keep(turn.answerId, kept, (message) => onStop(readStopMessage(message)));
+      } catch (error) {
+        // The answer goes on without being resumable: a reload then shows it once it is stored.
+        console.error('toolchat: the answer could not be kept for resuming', errorMessage(error));
+        void kept.cancel().catch(() => {});
+      }
+      return new Response(forClient.pipeThrough(new TextEncoderStream()), { headers: UI_MESSAGE_STREAM_HEADERS });
+    },
+  };
 }
 
 /** How much of `answer` the stop says was shown: all of its parts the client named, or none of it. */

@@ -43,17 +43,22 @@ export function withoutIncompleteCalls(message: UIMessage): UIMessage {
  * none yet, approvals of its server calls that wait for one. Everything else must be what the
  * store holds, or the request is refused: a part added, removed or changed, a call the answer
  * never made, a result for a server tool (only the server runs those), a second result for a
- * call (`409`: the first one stays). With `lenient`, a call whose result differs keeps the
- * stored one without refusing (a new message carries the answer only for its open calls).
+ * call (`409`: the first one stays). A copy that stops short of the stored answer (the page's
+ * stream broke while the server went on) is a client that is behind: `409`, reload.
  */
 export function mergeToolResults(
   stored: UIMessage,
   sent: UIMessage,
-  options: { isServerTool: (toolName: string) => boolean; lenient?: boolean; at?: string },
+  options: { isServerTool: (toolName: string) => boolean; at?: string },
 ): { ok: true; message: UIMessage; added: number } | Refusal {
   const at = options.at ?? 'messages[0]';
   const base = withoutIncompleteCalls(stored);
   const incoming = withoutIncompleteCalls(sent);
+  // A copy of the answer that stopped short of it (the page's stream broke while the server
+  // went on): a client that is behind, not one that writes; it must read the answer first.
+  if (isBehind(incoming, base)) {
+    return { ...refuse(409, `This answer went on on the server after ${at} ends: reload the chat to see it`), retryable: false };
+  }
   if (incoming.parts.length !== base.parts.length) {
     return refuse(400, `Invalid tool results: ${at} has ${incoming.parts.length} parts where the stored answer has ${base.parts.length}; parts cannot be added or removed, only results of its open calls sent`);
   }
@@ -79,10 +84,6 @@ export function mergeToolResults(
     }
     const merged = takeResult(mine, theirs, options.isServerTool);
     if ('refused' in merged) {
-      if (merged.refused === 'second' && options.lenient) {
-        parts.push(mine);
-        continue;
-      }
       return merged.refused === 'second'
         ? { ...refuse(409, `Tool call ${quoteClientText(mine.toolCallId)} already has a result: the first one stays, this one was not taken`), retryable: false }
         : refuse(400, `Invalid tool results: ${where}: ${merged.refused}`);
@@ -147,6 +148,31 @@ function resultOf(part: ToolPart): Record<string, unknown> {
   // The browser keeps an approval of its own tools to itself (see the chat's request messages).
   if (part.state === 'output-available' || part.state === 'output-error') delete result.approval;
   return result;
+}
+
+/** Whether `copy` is the start of `answer` and no more (fewer parts, or its last text shorter). */
+function isBehind(copy: UIMessage, answer: UIMessage): boolean {
+  const parts = copy.parts;
+  if (parts.length > answer.parts.length) return false;
+  let shorter = parts.length < answer.parts.length;
+  for (let i = 0; i < parts.length; i++) {
+    const theirs = parts[i]!;
+    const mine = answer.parts[i]!;
+    const last = i === parts.length - 1;
+    if (last && (theirs.type === 'text' || theirs.type === 'reasoning') && mine.type === theirs.type && theirs.text.length < mine.text.length) {
+      if (!mine.text.startsWith(theirs.text)) return false;
+      shorter = true;
+      continue;
+    }
+    // Calls the copy holds as stored (no result of its own): only the stored answer goes on.
+    if (isToolUIPart(mine) && isToolUIPart(theirs)) {
+      if (theirs.toolCallId !== mine.toolCallId || !sameJson(withoutResult(mine), withoutResult(theirs))) return false;
+      if (hasResult(theirs) && !sameJson(resultOf(mine), resultOf(theirs))) return false;
+      continue;
+    }
+    if (!sameJson(withoutStreamState(mine), withoutStreamState(theirs))) return false;
+  }
+  return shorter;
 }
 
 /** A text's or reasoning's streaming state says when it arrived, not what it is. */

@@ -109,7 +109,8 @@ function attacks({ open, done, bobs }: Seeds): fc.Arbitrary<Attack> {
     fc.record({ said: text, withIntent: fc.boolean() }).filter(({ said }) => !done.answer.parts.some((part) => part.type === 'text' && part.text === said)).map(({ said, withIntent }): Attack => ({
       kind: 'edited text',
       body: toolResults(done.chatId, { ...done.answer, parts: done.answer.parts.map((part) => (part.type === 'text' ? { ...part, text: said } : part)) }, withIntent),
-      statuses: [400],
+      // Cut to a start of it, it reads as a copy that is behind: reload.
+      statuses: [400, 409],
     })),
     // A part added anywhere in the answer, with or without a result for its calls.
     fc.record({ at: fc.nat(), said: text, kind: fc.constantFrom('text', 'reasoning'), withResult: fc.boolean() }).map(({ at, said, kind, withResult }): Attack => {
@@ -122,7 +123,7 @@ function attacks({ open, done, bobs }: Seeds): fc.Arbitrary<Attack> {
     fc.nat().map((at): Attack => {
       const parts = [...done.answer.parts];
       parts.splice(at % parts.length, 1);
-      return { kind: 'removed part', body: toolResults(done.chatId, { ...done.answer, parts }, true), statuses: [400] };
+      return { kind: 'removed part', body: toolResults(done.chatId, { ...done.answer, parts }, true), statuses: [400, 409] };
     }),
     // A result for a call the answer never made.
     fc.record({ callId: id.filter((value) => value !== 'c1' && value !== 'del'), output: json }).map(({ callId, output }): Attack => ({

@@ -84,8 +84,13 @@ for (const name of ['memory', 'PGlite', 'PostgreSQL']) {
       expect(answered.id).toBe(calling.id);
       expect(promptTexts(prompts[1]!)).toEqual(['user: Weather?', 'assistant: call getWeather', 'tool: result {"type":"json","value":{"temperature":21}}']);
 
-      // A second result for the same call: 409, and the first stays.
       const stored = (await store().loadThread('alice', chatId))!.messages.at(-1)!;
+      // A copy of the answer that stops short of it (the page's stream broke): behind, reload.
+      const behind = await post({ ...stored, parts: stored.parts.slice(0, -1) });
+      expect(behind.status).toBe(409);
+      expect(await behind.json()).toEqual({ error: { message: expect.stringMatching(/went on on the server.*reload the chat/), retryable: false } });
+
+      // A second result for the same call: 409, and the first stays.
       const second = await post(withResult(stored, 'c1', { temperature: -40 }));
       expect(second.status).toBe(409);
       expect(await second.json()).toEqual({ error: { message: 'Tool call "c1" already has a result: the first one stays, this one was not taken', retryable: false } });
