@@ -4,6 +4,12 @@ export interface MapStreamEnds<OUT> {
   end?: () => Promise<readonly OUT[]> | readonly OUT[];
   /** Called when the mapped stream is cancelled, before `stream` is. */
   cancel?: (reason: unknown) => void;
+  /**
+   * A cancel does not wait for `stream`'s: for a branch of a `tee()` whose other branch reads on
+   * (its cancel settles only once both are cancelled).
+   * @default false
+   */
+  detached?: boolean;
 }
 
 /**
@@ -33,7 +39,10 @@ export function mapStream<IN, OUT>(stream: ReadableStream<IN>, stage: (chunk: IN
       },
       cancel: (reason) => {
         ends.cancel?.(reason);
-        return reader.cancel(reason);
+        const cancelled = reader.cancel(reason);
+        if (!ends.detached) return cancelled;
+        cancelled.catch(() => {});
+        return undefined;
       },
     },
     { highWaterMark: 0 },

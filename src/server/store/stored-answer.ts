@@ -1,4 +1,4 @@
-import { createUIMessageStream, JsonToSseTransformStream, UI_MESSAGE_STREAM_HEADERS, type UIMessage, type UIMessageChunk } from 'ai';
+import { createUIMessageStream, UI_MESSAGE_STREAM_HEADERS, type UIMessage, type UIMessageChunk } from 'ai';
 import { errorMessage } from '../../core/tools/errors';
 import { mapStream } from '../../core/streams/map-stream';
 import type { ChatStreams } from '../streams/types';
@@ -141,28 +141,34 @@ export function storedAnswer(context: StoredAnswerContext, turn: ClaimedTurn): S
           await saved;
         },
       });
+      // One stage from the answer's chunks to the SSE text the client and the kept stream get
+      // (the AI SDK's framing: `data: {chunk}` events, then `data: [DONE]`). The finish waits for
+      // the write: a failed write ends the answer with an error the chat shows instead.
       let finish: UIMessageChunk | undefined;
-      const toSse = mapStream(
+      const event = (chunk: UIMessageChunk) => `data: ${JSON.stringify(chunk)}\n\n`;
+      const sse = mapStream(
         built,
         (chunk) => {
-          // The finish waits for the write: a failed write ends the answer with an error instead.
-          if (chunk.type !== 'finish') return chunk;
+          if (chunk.type !== 'finish') return event(chunk);
           finish = chunk;
           return undefined;
         },
         {
-          end: async (): Promise<UIMessageChunk[]> => {
+          end: async (): Promise<string[]> => {
             const result = (await saved) ?? { ok: false, message: 'the answer ended before it began' };
-            if (!result.ok) return [{ type: 'error', errorText: `The answer could not be saved: ${result.message}.` }];
-            return finish ? [finish] : [];
+            const last: UIMessageChunk | undefined = result.ok ? finish : { type: 'error', errorText: `The answer could not be saved: ${result.message}.` };
+            return last ? [event(last), 'data: [DONE]\n\n'] : ['data: [DONE]\n\n'];
           },
           // Without kept answers, the client giving up the response stops the model, as before.
           ...(streams ? {} : { cancel: () => answer.stop() }),
         },
-      ).pipeThrough(new JsonToSseTransformStream());
+      );
+      const encoder = new TextEncoder();
+      // The client's copy: a reload gives it up while the kept copy reads on.
+      const bytes = (text: ReadableStream<string>) => new Response(mapStream(text, (chunk) => encoder.encode(chunk), { detached: true }), { headers: UI_MESSAGE_STREAM_HEADERS });
 
-      if (!streams) return new Response(toSse.pipeThrough(new TextEncoderStream()), { headers: UI_MESSAGE_STREAM_HEADERS });
-      const [forClient, kept] = toSse.tee();
+      if (!streams) return bytes(sse);
+      const [forClient, kept] = sse.tee();
       try {
         await streams.keep(turn.answerId, kept, (message) => onStop(readStopMessage(message)));
       } catch (error) {
@@ -170,7 +176,7 @@ export function storedAnswer(context: StoredAnswerContext, turn: ClaimedTurn): S
         console.error('toolchat: the answer could not be kept for resuming', errorMessage(error));
         void kept.cancel().catch(() => {});
       }
-      return new Response(forClient.pipeThrough(new TextEncoderStream()), { headers: UI_MESSAGE_STREAM_HEADERS });
+      return bytes(forClient);
     },
   };
 }
