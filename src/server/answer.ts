@@ -1,4 +1,5 @@
 import type { LanguageModel, ToolSet as AIToolSet, UIMessage, UIMessageChunk } from 'ai';
+import { createToolMarkerTransform } from '../core/marker/transform';
 import { toMarkerRequest } from '../core/model/marker-request';
 import { streamChat } from '../core/model/stream-chat';
 import { withinInputLimits } from '../core/tools/input-limits';
@@ -22,6 +23,12 @@ export interface AnswerInput {
   toolsDisabled: boolean;
   /** Stops the model when it aborts: the client's request, when the answer ends with it. */
   signal?: AbortSignal;
+  /**
+   * With `toolMarkers`: the `###:` markers in the answer become tool calls here, as the browser
+   * would make them, so that what is stored is what the browser holds (a store's answers).
+   * @default false: the browser reads the markers
+   */
+  parseMarkers?: boolean;
   /** One more stage for each chunk, after signing (the conversations name the answer with it). */
   stage?: (chunk: UIMessageChunk) => UIMessageChunk;
   /** Told once when the answer's stream ends, read to its end or cancelled. */
@@ -121,6 +128,9 @@ export function createAnswerer(options: AnswererOptions): (input: AnswerInput) =
       // a part the conversion cannot read.
       return fail(jsonError(400, 'Invalid messages: they cannot be converted for the model'));
     }
+    if (markersParsedHere(options, input)) {
+      stream = stream.pipeThrough(createToolMarkerTransform({ toolNames: Object.keys(input.tools) }));
+    }
     const sign = createChunkSigner({ chatId: input.chatId, isServerTool, signer, calls: verified.calls, now: options.now });
     const { stage } = input;
     const started = await awaitAnswerStart(stream, {
@@ -143,6 +153,10 @@ export function createAnswerer(options: AnswererOptions): (input: AnswerInput) =
     }
     return { ok: true, stream: started.stream, stop };
   };
+}
+
+function markersParsedHere(options: AnswererOptions, input: AnswerInput): boolean {
+  return options.toolMarkers === true && input.parseMarkers === true;
 }
 
 /** A model call that failed before any output, as an HTTP error the client can act on. */

@@ -148,6 +148,8 @@ export function createConversations(options: ConversationsOptions): (request: Re
       messages: plan.path,
       tools,
       toolsDisabled,
+      // The store keeps the calls of a text-only model's markers as the browser holds them.
+      parseMarkers: true,
       stage: stored.stage,
       onEnd: stored.onEnd,
       // Kept answers outlive their request: a reload resumes them, only a stop ends them.

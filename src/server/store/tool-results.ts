@@ -75,7 +75,7 @@ export function mergeToolResults(
       parts.push(mine);
       continue;
     }
-    if (!isToolUIPart(theirs) || theirs.toolCallId !== mine.toolCallId) {
+    if (!isToolUIPart(theirs) || !sameCallId(mine.toolCallId, theirs.toolCallId)) {
       const id = isToolUIPart(theirs) ? theirs.toolCallId : undefined;
       return refuse(400, `Invalid tool results: ${where} is ${id === undefined ? 'not a tool call' : `tool call ${quoteClientText(id)}`}, not a call the stored answer made there (${quoteClientText(mine.toolCallId)})`);
     }
@@ -138,8 +138,23 @@ function stripResult(part: ToolPart): Record<string, unknown> {
   return rest;
 }
 
+/** The call as the client may hold it: all but its result, and its id (compared on its own, see `sameCallId`). */
 function withoutResult(part: ToolPart): Record<string, unknown> {
-  return stripResult(part);
+  const rest = stripResult(part);
+  delete rest.toolCallId;
+  return rest;
+}
+
+/**
+ * Whether the client's id names the stored call: the same id, or the one the chat gave the call
+ * because it still remembered another call of that id (an answer regenerated away, a provider
+ * numbering its calls `call_0` in every answer): `call_0-2`, `call-2` for an empty id. The stored
+ * call keeps its id; the result is taken for it, at its place.
+ */
+export function sameCallId(stored: string, sent: string): boolean {
+  if (stored === sent) return true;
+  const base = stored === '' ? 'call' : stored;
+  return sent.length > base.length + 1 && sent.startsWith(`${base}-`) && /^\d+$/.test(sent.slice(base.length + 1));
 }
 
 function resultOf(part: ToolPart): Record<string, unknown> {
@@ -166,7 +181,7 @@ function isBehind(copy: UIMessage, answer: UIMessage): boolean {
     }
     // Calls the copy holds as stored (no result of its own): only the stored answer goes on.
     if (isToolUIPart(mine) && isToolUIPart(theirs)) {
-      if (theirs.toolCallId !== mine.toolCallId || !sameJson(withoutResult(mine), withoutResult(theirs))) return false;
+      if (!sameCallId(mine.toolCallId, theirs.toolCallId) || !sameJson(withoutResult(mine), withoutResult(theirs))) return false;
       if (hasResult(theirs) && !sameJson(resultOf(mine), resultOf(theirs))) return false;
       continue;
     }

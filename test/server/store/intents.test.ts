@@ -98,6 +98,35 @@ for (const name of ['memory', 'PGlite', 'PostgreSQL']) {
       expect(prompts).toHaveLength(2);
     });
 
+    it("takes a result under the chat's own new name for a call (call_1-2, when it remembers another call_1)", async () => {
+      const { model, prompts } = scriptedModel([{ calls: [{ toolCallId: 'call_1', toolName: 'getWeather', input: { city: 'Paris' } }] }, 'Done.']);
+      const handler = createChatHandler({ model, store: store(), getUserId });
+      const chatId = chat();
+      const calling = await assistantMessage(await readChunks(await handler(as('alice', 'POST', '/api/chat', { id: chatId, messages: [userText('u1', 'Weather?')], tools: weatherTool }))));
+      const renamed = { ...calling, parts: calling.parts.map((part) => ('toolCallId' in part ? { ...part, toolCallId: 'call_1-2' } : part)) } as UIMessage;
+      const response = await handler(as('alice', 'POST', '/api/chat', { id: chatId, messages: [withResult(renamed, 'call_1-2', 21)], tools: weatherTool, intent: { type: 'tool-results' } }));
+      expect(response.status).toBe(200);
+      await readChunks(response);
+      expect(prompts).toHaveLength(2);
+      expect((await store().loadThread('alice', chatId))!.messages.at(-1)!.parts).toContainEqual(expect.objectContaining({ toolCallId: 'call_1', output: 21 }));
+    });
+
+    it('reads the markers of a text-only model itself, so that it stores the calls the browser shows', async () => {
+      const { model } = scriptedModel(['Checking. ###:{"toolName":"getWeather","parameters":{"city":"Oslo"}}', 'It is 3 °C in Oslo.']);
+      const handler = createChatHandler({ model, store: store(), getUserId, toolMarkers: true });
+      const chatId = chat();
+      const chunks = await readChunks(await handler(as('alice', 'POST', '/api/chat', { id: chatId, messages: [userText('u1', 'Weather in Oslo?')], tools: weatherTool })));
+      expect(chunks).toContainEqual(expect.objectContaining({ type: 'tool-input-available', toolName: 'getWeather', input: { city: 'Oslo' } }));
+      const calling = await assistantMessage(chunks);
+      const stored = (await store().loadThread('alice', chatId))!.messages.at(-1)!;
+      expect(JSON.stringify(stored.parts)).not.toContain('###:');
+      const call = calling.parts.find((part) => 'toolCallId' in part) as { toolCallId: string };
+      const response = await handler(as('alice', 'POST', '/api/chat', { id: chatId, messages: [withResult(calling, call.toolCallId, { temperature: 3 })], tools: weatherTool }));
+      expect(response.status).toBe(200);
+      await readChunks(response);
+      expect((await store().loadThread('alice', chatId))!.messages.at(-1)!.parts).toContainEqual(expect.objectContaining({ toolCallId: call.toolCallId, output: { temperature: 3 } }));
+    });
+
     it('edits a stored user message by id: what followed it is replaced by the new answer', async () => {
       const { model, prompts } = scriptedModel(['A1', 'A2', 'A1 again']);
       const handler = createChatHandler({ model, store: store(), getUserId });
