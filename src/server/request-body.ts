@@ -1,7 +1,7 @@
 import { safeValidateUIMessages, type UIMessage } from 'ai';
 import * as z from 'zod';
 import { depthExceeds } from '../core/tools/input-limits';
-import { toolDefinitionProblem } from '../core/tools/tool-schema-check';
+import { cachedToolDefinitionProblem } from './request/checked-tools';
 import { ownRecord } from '../core/tools/own-record';
 import type { ToolSchemas } from '../core/tools/types';
 import { formatIssues } from './request/client-text';
@@ -72,7 +72,7 @@ export async function parseChatRequest(text: string, { minMessages = 1 }: { minM
 
   const tools: ToolSchemas = ownRecord();
   for (const [name, definition] of Object.entries(parsed.data.tools ?? {}) as [string, unknown][]) {
-    const problem = toolDefinitionProblem(name, definition);
+    const problem = cachedToolDefinitionProblem(name, definition);
     if (problem !== undefined) return { ok: false, message: problem };
     // Only what the model is told, as the client's JSON came once it passed: a copy of
     // `properties` or `$defs` by assignment would lose an entry named `__proto__`.

@@ -3,7 +3,6 @@ import { intentOf } from '../core/chat-intent';
 import { underEndpoint } from '../core/http/endpoint-path';
 import { serverStorage, type ServerStorageOptions, type ThreadStorage } from '../core/storage/server';
 import { threadChanged } from '../core/storage/thread-changes';
-import type { ShownMessage } from '../core/chat/server-stop';
 import { ToolChatEndpointTransport } from './ai-sdk-endpoint';
 
 /**
@@ -66,10 +65,12 @@ export class ServerConversationTransport extends ToolChatEndpointTransport {
    * Stops the answer the server keeps for this chat (`DELETE {api}/{chatId}/stream`), on
    * whichever instance produces it: a resumed answer too. Aborting the request does not stop an
    * answer the server keeps, since a reload aborts it as well: call this with the chat's `stop()`.
-   * With `shown` (how much of its last message the page showed), the server keeps the answer as
-   * shown; its calls still open end as cancelled.
+   * With the chat's `messages` as the page shows them, the server keeps the stopped answer as
+   * shown (it sends the last message's id, its number of parts and the length of its last text);
+   * the answer's calls still open end as cancelled.
    */
-  async stopOnServer(chatId: string, shown?: ShownMessage): Promise<void> {
+  async stopOnServer(chatId: string, messages?: readonly UIMessage[]): Promise<void> {
+    const shown = messages && shownOf(messages);
     const api = this.#apiOf.get(chatId) ?? this.api;
     const fetchImpl = this.fetch ?? globalThis.fetch;
     const headers = toRecord(await (typeof this.headers === 'function' ? this.headers() : this.headers));
@@ -84,6 +85,14 @@ export class ServerConversationTransport extends ToolChatEndpointTransport {
       ...(credentials === undefined ? {} : { credentials }),
     }).catch(() => {});
   }
+}
+
+/** How much of its last message the page shows: what a stop keeps of the answer on the server. */
+function shownOf(messages: readonly UIMessage[]): { messageId: string; parts: number; textLength?: number } | undefined {
+  const last = messages.at(-1);
+  if (!last) return undefined;
+  const part = last.parts.at(-1);
+  return { messageId: last.id, parts: last.parts.length, ...(part && (part.type === 'text' || part.type === 'reasoning') ? { textLength: part.text.length } : {}) };
 }
 
 function toRecord(headers: ChatRequestOptions['headers'] | undefined): Record<string, string> {

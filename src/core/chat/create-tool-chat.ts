@@ -1,4 +1,4 @@
-import { AbstractChat, type UIMessage } from 'ai';
+import { AbstractChat, type ChatTransport, type UIMessage } from 'ai';
 import { ToolLoopCore } from '../loop/tool-loop-core';
 import { checkLoopOptions } from '../loop/tool-loop-options';
 import { checkNumberOption, numberRules } from '../tools/number-options';
@@ -9,7 +9,6 @@ import type { ToolGrants } from './grants';
 import { loadLoopChunk, loopChunk } from '../loop/load-loop-chunk';
 import { createChatTransport } from './chat-transport';
 import { readSnapshot } from './snapshot';
-import { serverConversation, stopOnServer } from './server-stop';
 import type { StorageLifecycle } from './storage-lifecycle';
 // Regenerate and Edit rewrite the history: they load when the user first asks (out of the first load).
 const rewriteHistory = () => import('./rewrite-history');
@@ -240,8 +239,11 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
     stop() {
       rewriteGeneration++;
       loop.stop();
-      // Aborting the request does not stop an answer the server keeps (a reload aborts it too).
-      void stopOnServer(current.transport, chat, chat.stop(), current.toolMarkers === 'on');
+      const stopped = chat.stop();
+      // Aborting the request does not stop an answer the server keeps (a reload aborts it too):
+      // it is told, with what the page shows, once the chat has stopped reading.
+      const server = serverConversation(current.transport);
+      if (server) void stopped.then(() => server.stopOnServer(chat.id, chat.messages), report);
     },
     async retry() {
       if (disposed) return;
@@ -330,6 +332,19 @@ function pageGrants(): ToolGrants {
       names = [...next];
     },
   };
+}
+
+/**
+ * The transport of a server that keeps the conversation (`ServerConversationTransport`), found
+ * by its `stopOnServer`: the chat core never imports it, so apps without a store never download it.
+ */
+function serverConversation(transport: ChatTransport<UIMessage> | undefined): ServerStop | undefined {
+  const candidate = transport as Partial<ServerStop> | undefined;
+  return typeof candidate?.stopOnServer === 'function' ? (candidate as ServerStop) : undefined;
+}
+
+interface ServerStop {
+  stopOnServer(chatId: string, messages?: readonly UIMessage[]): Promise<void>;
 }
 
 /** Options are the app's code: a bad number is a `TypeError` naming it, where it enters. */

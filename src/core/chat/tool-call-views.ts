@@ -2,7 +2,6 @@ import { getToolName, isToolUIPart, type UIMessage } from 'ai';
 import type { ToolCallPhase, ToolCallState } from '../loop/call-state';
 import { CallMap } from '../loop/call-map';
 import { INTERRUPTED_TOOL_ERROR } from '../storage/interrupted';
-import { isCancelledError } from '../tools/errors';
 import type { ToolPart } from './part-states';
 import type { ToolCallViewOf } from './types';
 
@@ -138,7 +137,8 @@ export function phaseOf(part: ToolPart): ToolCallPhase {
       return 'done';
     case 'output-error':
       // A stored call the user stopped reads as cancelled, as it did before the reload.
-      return part.errorText === INTERRUPTED_TOOL_ERROR ? 'interrupted' : isCancelledError(part.errorText) ? 'cancelled' : 'error';
+      // (`toolErrorMessages.cancelled`, not imported: it is not in the first load.)
+      return part.errorText === INTERRUPTED_TOOL_ERROR ? 'interrupted' : part.errorText.endsWith('" was cancelled by the user') ? 'cancelled' : 'error';
     case 'output-denied':
       return 'denied';
     case 'approval-requested':

@@ -160,12 +160,9 @@ export function reduce(state: LoopState, action: LoopAction): LoopState {
       return state.control === 'active' ? { ...state, control: 'held' } : state;
     case 'resumed':
       return state.control === 'active' ? state : { ...state, control: 'active' };
-    case 'endings-restored': {
-      if (action.endings.size === 0) return state;
-      const endings = new Map(state.endings);
-      for (const [messageId, ending] of action.endings) if (!endings.has(messageId)) endings.set(messageId, ending);
-      return { ...state, endings };
-    }
+    case 'endings-restored':
+      // What this page saw itself stays.
+      return action.endings.size === 0 ? state : { ...state, endings: new Map([...action.endings, ...state.endings]) };
     case 'stopped': {
       let calls = state.calls;
       for (const call of state.calls.values()) {

@@ -10,9 +10,7 @@ export const toolErrorMessages = {
 };
 
 /** Whether an error result is the one a call the user stopped gets (`toolErrorMessages.cancelled`). */
-export function isCancelledError(errorText: string): boolean {
-  return /^Tool "[^"]*" was cancelled by the user$/.test(errorText);
-}
+export const isCancelledError = (errorText: string): boolean => errorText.startsWith('Tool "') && errorText.endsWith('" was cancelled by the user');
 
 /** The message of anything thrown, never its stack. */
 export function errorMessage(error: unknown): string {

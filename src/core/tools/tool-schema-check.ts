@@ -84,14 +84,6 @@ const toolDefinitionSchema = z.object({
 });
 
 /**
- * Definitions already checked, by their JSON: a client sends the same tools with every request,
- * and validating a schema costs far more than writing it as JSON. Small ones only, and few.
- */
-const checked = new Map<string, string | undefined>();
-const MAX_CHECKED = 256;
-const MAX_CHECKED_KEY = 16 * 1024;
-
-/**
  * Why a tool of this name and definition (`{ description?, inputSchema }`) cannot be sent to the
  * model, in the handler's words (`Invalid tool "x": …`), or `undefined` when it can. Repeats no
  * more than a short prefix of the name or of anything in the schema.
@@ -105,16 +97,8 @@ export function toolDefinitionProblem(name: string, definition: unknown): string
   if (json !== undefined && json.length > MAX_SCHEMA_CHARS) {
     return `Invalid tool ${quoteClientText(name)}: inputSchema is ${json.length.toLocaleString('en-US')} characters of JSON, over the limit of ${MAX_SCHEMA_CHARS.toLocaleString('en-US')}`;
   }
-  const description = typeof definition === 'object' && definition !== null ? (definition as { description?: unknown }).description : undefined;
-  const key = json === undefined ? undefined : `${name}\u0000${jsonOf(description) ?? ''}\u0000${json}`;
-  if (key !== undefined && checked.has(key)) return checked.get(key);
   const parsed = toolDefinitionSchema.safeParse(definition);
-  const problem = parsed.success ? undefined : `Invalid tool ${quoteClientText(name)}: ${formatIssues(parsed.error.issues)}`;
-  if (key !== undefined && key.length <= MAX_CHECKED_KEY) {
-    if (checked.size >= MAX_CHECKED) checked.delete(checked.keys().next().value!);
-    checked.set(key, problem);
-  }
-  return problem;
+  return parsed.success ? undefined : `Invalid tool ${quoteClientText(name)}: ${formatIssues(parsed.error.issues)}`;
 }
 
 /** A tool left out of what the model is told, because the handler would refuse its definition. */

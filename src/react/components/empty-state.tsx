@@ -18,17 +18,10 @@ export interface EmptyStateProps {
 export function EmptyState({ suggestions = [], onSuggestion, className }: EmptyStateProps) {
   const labels = useToolChatLabels();
   const loading = useOptionalToolChatSelector(useOptionalToolChatContext(), selectLoading);
-  if (loading) {
-    return (
-      <div className={className ? `toolchat-empty ${className}` : 'toolchat-empty'} data-state="loading" role="status">
-        <p className="toolchat-empty-title">{labels.loadingConversation}</p>
-      </div>
-    );
-  }
   return (
-    <div className={className ? `toolchat-empty ${className}` : 'toolchat-empty'}>
-      <p className="toolchat-empty-title">{labels.emptyState}</p>
-      {suggestions.length > 0 && (
+    <div className={className ? `toolchat-empty ${className}` : 'toolchat-empty'} {...(loading ? { 'data-state': 'loading', role: 'status' } : {})}>
+      <p className="toolchat-empty-title">{loading ? labels.loadingConversation : labels.emptyState}</p>
+      {!loading && suggestions.length > 0 && (
         <ul className="toolchat-suggestions" aria-label={labels.suggestions}>
           {suggestions.map((suggestion) => (
             <li key={suggestion}>

@@ -156,7 +156,8 @@ describe('given the transport of a store, for each of the AI SDK\'s requests', (
         return new Response(null, { status: 204 });
       }) as typeof fetch,
     });
-    await transport.stopOnServer('c', { messageId: 'a1', parts: 2, textLength: 5 });
+    const shown: UIMessage[] = [userText('u1', 'Tell me'), { id: 'a1', role: 'assistant', parts: [{ type: 'step-start' }, { type: 'text', text: 'Once ' }] }];
+    await transport.stopOnServer('c', shown);
     await transport.stopOnServer('c');
     expect(JSON.parse(String(sent[0]!.body))).toEqual({ shown: { messageId: 'a1', parts: 2, textLength: 5 } });
     expect(sent[0]!.headers).toEqual({ authorization: 'Bearer t', 'content-type': 'application/json' });
