@@ -29,6 +29,8 @@ export interface UseToolChatResult<TOOLS extends ToolSet = ToolSet>
       | 'runAgain'
       | 'regenerate'
       | 'editMessage'
+      | 'getBranches'
+      | 'switchBranch'
       | 'alwaysAllow'
       | 'addToolOutput'
       | 'addToolResult'

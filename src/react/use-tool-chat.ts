@@ -117,6 +117,8 @@ function resultOf<TOOLS extends ToolSet>(chat: ToolChat<TOOLS>, state: ToolChatS
     runAgain: chat.runAgain,
     regenerate: chat.regenerate,
     editMessage: chat.editMessage,
+    getBranches: chat.getBranches,
+    switchBranch: chat.switchBranch,
     addToolOutput: chat.addToolOutput,
     addToolResult: chat.addToolResult,
     getToolCall: chat.getToolCall,

@@ -1,4 +1,5 @@
 import type { ChatState, ChatStatus, UIMessage } from 'ai';
+import type { MessageTree } from '../tree/message-tree';
 import { createListeners } from './listeners';
 
 /**
@@ -14,6 +15,14 @@ export class ToolChatState implements ChatState<UIMessage> {
   #published: UIMessage[] | undefined;
   readonly messagesChanged = createListeners();
   readonly statusChanged = createListeners();
+  /**
+   * Every version of the conversation, once there is more than one: made by the first Edit or
+   * Regenerate (whose code loads when asked) or a restored record with versions. Messages leave
+   * the path only through the `messages` setter (the AI SDK never pops), which shows the tree
+   * the path first: nothing is lost.
+   */
+  tree: MessageTree | undefined;
+  #synced: readonly UIMessage[] | undefined;
   /** Applied to every message this state stores (the loop's call states, in the parts). */
   decorate: (message: UIMessage) => void = () => {};
 
@@ -45,6 +54,7 @@ export class ToolChatState implements ChatState<UIMessage> {
     return this.#messages;
   }
   set messages(messages: UIMessage[]) {
+    if (this.tree) this.syncTree();
     this.#messages = messages.map((message) => {
       const copy = this.snapshot(message);
       this.decorate(copy);
@@ -83,6 +93,17 @@ export class ToolChatState implements ChatState<UIMessage> {
     if (value === null || typeof value !== 'object' || !('parts' in value) || !Array.isArray(value.parts)) return value;
     return { ...value, parts: value.parts.map((part: object) => ({ ...part })) };
   };
+
+  /** Shows the tree the path as it is now (once per change of the path); none before there are versions. */
+  syncTree(): MessageTree | undefined {
+    if (!this.tree) return undefined;
+    const path = this.published();
+    if (path !== this.#synced) {
+      this.tree.sync(path);
+      this.#synced = path;
+    }
+    return this.tree;
+  }
 
   /** The conversation as readers see it: a new array after each change, the same one otherwise. */
   published(): UIMessage[] {

@@ -208,6 +208,18 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
     });
   }
 
+  /** Stop: settles once the chat has stopped reading and the AI SDK has written every result. */
+  function stopAll(): Promise<void> {
+    rewriteGeneration++;
+    loop.stop();
+    const stopped = chat.stop();
+    // Aborting the request does not stop an answer the server keeps (a reload aborts it too):
+    // it is told, with what the page shows, once the chat has stopped reading.
+    const server = serverConversation(current.transport);
+    if (server) void stopped.then(() => server.stopOnServer(chat.id, chat.messages), report);
+    return stopped;
+  }
+
   const toolChat: ToolChat = {
     get id() {
       return chat.id;
@@ -237,13 +249,7 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
       }
     },
     stop() {
-      rewriteGeneration++;
-      loop.stop();
-      const stopped = chat.stop();
-      // Aborting the request does not stop an answer the server keeps (a reload aborts it too):
-      // it is told, with what the page shows, once the chat has stopped reading.
-      const server = serverConversation(current.transport);
-      if (server) void stopped.then(() => server.stopOnServer(chat.id, chat.messages), report);
+      void stopAll();
     },
     async retry() {
       if (disposed) return;
@@ -279,8 +285,15 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
         report,
       );
     },
-    regenerate: () => rewrite((chunk) => chunk.regenerateAnswer(chat, loop)),
-    editMessage: (messageId, text) => rewrite((chunk) => chunk.editUserMessage(chat, loop, messageId, text)),
+    regenerate: () => rewrite((chunk) => chunk.regenerateAnswer(chat, state, loop)),
+    editMessage: (messageId, text) => rewrite((chunk) => chunk.editUserMessage(chat, state, loop, messageId, text)),
+    getBranches: (messageId) => state.syncTree()?.position(messageId) ?? { index: 0, count: 1 },
+    async switchBranch(messageId, index) {
+      // Only a chat with versions has a tree, and the code that walks it loads with it.
+      const { switchBranch } = await import('./switch-branch');
+      const busy = () => pendingSends + rewriting > 0 || isWorking(chat, loop);
+      if (!disposed) await switchBranch({ chat, state, loop, busy, stop: stopAll, disposed: () => disposed }, messageId, index);
+    },
     alwaysAllow(toolName) {
       loop.alwaysAllow(toolName);
       void Promise.resolve()
@@ -293,6 +306,7 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
     addToolResult: (result) => loop.addToolResult(result),
     setMessages(messages) {
       chat.messages = messages;
+      state.tree = undefined;
     },
     get options() {
       return current;

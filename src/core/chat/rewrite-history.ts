@@ -1,5 +1,7 @@
-import type { AbstractChat, UIMessage } from 'ai';
+import { generateId, type AbstractChat, type UIMessage } from 'ai';
 import type { ToolLoopCore } from '../loop/tool-loop-core';
+import { MessageTree } from '../tree/message-tree';
+import type { ToolChatState } from './chat-state';
 
 /**
  * Whatever is running ends first (the answer's stream, its tools, a call awaiting approval: each
@@ -7,26 +9,52 @@ import type { ToolLoopCore } from '../loop/tool-loop-core';
  */
 async function endCurrentTurn(chat: AbstractChat<UIMessage>, loop: ToolLoopCore): Promise<void> {
   loop.stop();
-  if (chat.status === 'submitted' || chat.status === 'streaming') await chat.stop();
+  // Also when idle: the AI SDK writes the cancelled calls' results in jobs that this waits for.
+  await chat.stop();
   chat.clearError();
   loop.beginTurn();
 }
 
-/** Drops the last answer and asks the model again for it (the AI SDK's `regenerate`). */
-export async function regenerateAnswer(chat: AbstractChat<UIMessage>, loop: ToolLoopCore): Promise<void> {
+/** Asks the model again for the last answer (the AI SDK's `regenerate`): the earlier one stays in the tree (see `ToolChatState`). */
+export async function regenerateAnswer(chat: AbstractChat<UIMessage>, state: ToolChatState, loop: ToolLoopCore): Promise<void> {
   if (chat.messages.length === 0) return;
   await endCurrentTurn(chat, loop);
+  growTree(state);
   await chat.regenerate();
 }
 
 /**
- * Replaces the text of a user message and sends it again: every message after it is dropped,
- * no branches are kept. The message keeps its id and its files.
+ * Replaces the text of a user message and sends it again. The message keeps its id and its
+ * files; the earlier version stays in the tree under a new id, with what followed it. The AI
+ * SDK's own edit (`sendMessage` with `messageId`) then sends it, so transports read an Edit.
  */
-export async function editUserMessage(chat: AbstractChat<UIMessage>, loop: ToolLoopCore, messageId: string, text: string): Promise<void> {
-  const message = chat.messages.find((candidate) => candidate.id === messageId);
-  if (!message || message.role !== 'user') throw new TypeError(`editMessage: the chat has no user message with the id "${messageId}"`);
-  const files = message.parts.filter((part) => part.type === 'file');
+export async function editUserMessage(
+  chat: AbstractChat<UIMessage>,
+  state: ToolChatState,
+  loop: ToolLoopCore,
+  messageId: string,
+  text: string,
+): Promise<void> {
+  const find = () => chat.messages.find((candidate) => candidate.id === messageId);
+  const found = find();
+  if (!found || found.role !== 'user') throw new TypeError(`editMessage: the chat has no user message with the id "${messageId}"`);
   await endCurrentTurn(chat, loop);
+  // What ran has ended, its results written: the earlier version is kept as it now is.
+  const message = find() ?? found;
+  const files = message.parts.filter((part) => part.type === 'file');
+  const tree = growTree(state);
+  const index = chat.messages.indexOf(message);
+  if (index >= 0) {
+    // The setter shows the tree the path with the earlier version, which then takes a new id:
+    // the edited message, under the message's id, is its newest sibling.
+    state.messages = [...chat.messages.slice(0, index), { ...message, parts: [...files, { type: 'text', text }] }];
+    tree.rename(messageId, generateId());
+  }
   await chat.sendMessage({ text, files, messageId });
+}
+
+/** The tree, started when the first version is about to be kept. */
+function growTree(state: ToolChatState): MessageTree {
+  state.tree ??= new MessageTree();
+  return state.syncTree()!;
 }

@@ -1,5 +1,6 @@
 import type { UIMessage } from 'ai';
 import type { ToolSet } from '../tools/define-tool';
+import type { BranchPosition } from '../tree/message-tree';
 import type { ReadableStore } from './listeners';
 import type { SendMessageInput, ToolCallView, ToolChatOptions, ToolChatSnapshot, ToolOutputInput } from './types';
 
@@ -43,13 +44,30 @@ export interface ToolChat<TOOLS extends ToolSet = ToolSet> extends ReadableStore
    * otherwise, with a `prompt`, asks the model to go on after an answer that did not finish.
    */
   continue(prompt?: string): Promise<void>;
-  /** Drops the last answer and asks the model for it again (the AI SDK's `regenerate`); what runs now ends first. */
+  /**
+   * Asks the model again for the last answer (the AI SDK's `regenerate`); what runs now ends
+   * first. The earlier answer stays, as another version (`getBranches`, `switchBranch`).
+   */
   regenerate(): Promise<void>;
   /**
-   * Replaces the text of a user message and sends it again: every message after it is dropped
-   * (no branches are kept); the message keeps its id and its files.
+   * Replaces the text of a user message and sends it again, from there: the message keeps its
+   * id and its files, and the earlier version stays, with what followed it, as another version
+   * (under a new id).
    */
   editMessage(messageId: string, text: string): Promise<void>;
+  /**
+   * Where a message stands among its versions (made by Edit and Regenerate): `{ index, count }`,
+   * zero-based; `{ index: 0, count: 1 }` for a message with no other version or none by that id.
+   */
+  getBranches(messageId: string): BranchPosition;
+  /**
+   * Shows the `index`-th version of the message (zero-based), with the whole tail that version
+   * had: `messages` becomes that path, and the model is asked nothing. Anything running (an
+   * answer streaming, tools running, calls awaiting approval) is stopped first, as by `stop()`:
+   * each open call ends with exactly one result, cancelled, in the branch it belongs to. Rejects
+   * with a `TypeError` for an unknown message and a `RangeError` for an index out of range.
+   */
+  switchBranch(messageId: string, index: number): Promise<void>;
   /** Runs calls of the last turn again that a reload cut off ("Run again"); approval rules apply. */
   runAgain(toolCallIds: readonly string[]): void;
   /** "Always allow": calls of this tool run without asking, in every chat of this user (`grants`). */
@@ -58,7 +76,7 @@ export interface ToolChat<TOOLS extends ToolSet = ToolSet> extends ReadableStore
   addToolOutput(result: ToolOutputInput): void;
   /** @deprecated Use `addToolOutput({ toolCallId, output })` or `{ toolCallId, state: 'output-error', errorText }`. */
   addToolResult(result: { toolCallId: string; output: unknown } | { toolCallId: string; error: string }): void;
-  /** Replaces the messages (e.g. to edit the conversation); the loop's calls stay as they are. */
+  /** Replaces the conversation, its other versions included (they go); the loop's calls stay as they are. */
   setMessages(messages: UIMessage[]): void;
   /** The options now; `setOptions` replaces them (all but `id`, `storage`, `grants`, `initialMessages`, read once). */
   readonly options: ToolChatOptions<TOOLS>;

@@ -72,7 +72,7 @@ export interface MessageActionsProps {
 /**
  * The message's body followed by its actions, inside a `MessageActionsProvider`: Copy (as
  * Markdown) on every message with text, Regenerate under the last answer, Edit on the user's
- * messages. Editing replaces the message and drops what followed it (no branches). Outside a
+ * messages. Editing sends the new text in its place; the earlier version stays as a branch. Outside a
  * provider it renders the body alone. What the bar offers is worked out in its own chunk.
  */
 export function MessageActions({ message, streaming = false, children }: MessageActionsProps) {

@@ -75,7 +75,7 @@ describe('message actions in ChatWrapper', () => {
   });
 
   describe("given the user's message", () => {
-    it('edits it in place and resends it: what followed is replaced (no branches)', async () => {
+    it('edits it in place and resends it: what followed is replaced on screen, the earlier version kept', async () => {
       const user = userEvent.setup();
       const { transport, requests } = recordingTransport();
       render(<ChatWrapper id={nextId()} transport={transport} tools={demoTools} />);
