@@ -17,4 +17,4 @@ export { localStorageGrants, memoryGrants, type LocalStorageGrantsOptions, type 
 export { createListeners, type Listeners, type ReadableStore } from './listeners';
 export { describeActivity, type Activity } from './activity';
 export { defaultLabels, markerLabels, type ToolLabels } from './labels';
-export type { BranchNode, BranchPosition } from '../tree/message-tree';
+export type { Branch, BranchPosition } from '../tree/message-tree';

@@ -45,10 +45,11 @@ export async function editUserMessage(
   const tree = growTree(state);
   const index = chat.messages.indexOf(message);
   if (index >= 0) {
-    // The setter shows the tree the path with the earlier version, which then takes a new id:
-    // the edited message, under the message's id, is its newest sibling.
-    state.messages = [...chat.messages.slice(0, index), { ...message, parts: [...files, { type: 'text', text }] }];
+    // The tree has the path as it is (the setter does not sync it again): the earlier version
+    // takes a new id, and the edited message, under the message's id, becomes its newest
+    // sibling when the path shows it (subscribers, saving it, sync at once).
     tree.rename(messageId, generateId());
+    state.messages = [...chat.messages.slice(0, index), { ...message, parts: [...files, { type: 'text', text }] }];
   }
   await chat.sendMessage({ text, files, messageId });
 }

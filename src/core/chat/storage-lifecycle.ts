@@ -3,10 +3,11 @@ import { findTool } from '../tools/execute-tool-calls';
 import type { ToolSet } from '../tools/define-tool';
 import type { ToolLoopCore } from '../loop/tool-loop-core';
 import { storedEndings } from '../storage/endings';
-import { INTERRUPTED_TOOL_ERROR } from '../storage/interrupted';
+import { INTERRUPTED_TOOL_ERROR, settleInterruptedToolCalls } from '../storage/interrupted';
 import { createChatPersistence, type ChatPersistence, type LoadedChat } from '../storage/persistence';
 import type { ChatStorage } from '../storage/types';
 import { ChatStorageError } from '../storage/errors';
+import { MessageTree } from '../tree/message-tree';
 import type { ToolChatState } from './chat-state';
 
 /** What a chat needs from its surroundings to be saved and restored. */
@@ -30,6 +31,8 @@ export interface StorageLifecycle {
   readonly persistence: ChatPersistence;
   /** Saves the conversation a request is about to carry, so the user's message is never lost. */
   beforeRequest(messages: readonly UIMessage[]): Promise<void>;
+  /** Saves the conversation now (a branch switch: the user's choice, kept at once). */
+  saveNow(): void;
   dispose(): void;
 }
 
@@ -87,10 +90,17 @@ export function bindStorage(target: StorageLifecycleTarget): StorageLifecycle {
     // The stored conversation is the conversation: `initialMessages` only stand in for a chat
     // with nothing stored. Sends waited for this, so nothing the user wrote is replaced.
     chat.messages = messages;
+    if (loaded.branches.length > 0) target.state.tree = restoreTree(target.state.messages, loaded.branches, target.onError, chatId);
     loop.restoreEndings(storedEndings(messages));
     // Nothing goes to the model by itself after a reload, except what the user approves.
     if (approvals.length === 0) loop.hold();
     for (const toolCall of approvals) loop.onToolCall({ toolCall });
+  }
+
+  /** The path with the other versions, if the chat has any: a record keeps the whole tree. */
+  function save(path: readonly UIMessage[], immediate: boolean): Promise<void> {
+    const tree = target.state.syncTree();
+    return persistence.save(path, { immediate, ...(tree ? { branches: tree.offPath(path) } : {}) });
   }
 
   let disposed = false;
@@ -101,8 +111,8 @@ export function bindStorage(target: StorageLifecycleTarget): StorageLifecycle {
     // streamed text, throttled.
     const ended = (status === 'ready' || status === 'error') && status !== saved?.status;
     const published = target.state.published();
-    if (ended) void persistence.save(published, { immediate: true });
-    else if (published !== saved?.messages) void persistence.save(published);
+    if (ended) void save(published, true);
+    else if (published !== saved?.messages) void save(published, false);
     saved = { messages: published, status };
   });
 
@@ -115,12 +125,15 @@ export function bindStorage(target: StorageLifecycleTarget): StorageLifecycle {
       // Bounded, so a storage that hangs never holds the conversation back.
       let wait: ReturnType<typeof setTimeout> | undefined;
       await Promise.race([
-        persistence.save(messages.slice(), { immediate: true }),
+        save(messages.slice(), true),
         new Promise<void>((resolve) => {
           wait = setTimeout(resolve, SAVE_BEFORE_REQUEST_MS);
         }),
       ]);
       clearTimeout(wait);
+    },
+    saveNow() {
+      if (restored && !suspended && !disposed) void save(target.state.published(), true);
     },
     dispose() {
       disposed = true;
@@ -166,4 +179,21 @@ function isOpenToolPart(part: UIMessage['parts'][number]): part is ToolPart {
   if (part.state === 'input-available' || part.state === 'input-streaming') return true;
   // A browser tool's approval (a server's own approvals are the AI SDK's to resume).
   return (part.state === 'approval-requested' || part.state === 'approval-responded') && part.approval.id === part.toolCallId;
+}
+
+/**
+ * The tree of a restored chat. Calls of a version not shown never run again: any still open
+ * there ends as interrupted. A record whose versions do not make one tree keeps its path alone,
+ * reported (the record itself is not written over until the chat saves).
+ */
+function restoreTree(path: readonly UIMessage[], branches: LoadedChat['branches'], onError: (error: ChatStorageError) => void, chatId: string): MessageTree | undefined {
+  try {
+    return MessageTree.from(
+      path,
+      branches.map((branch) => ({ ...branch, messages: settleInterruptedToolCalls(branch.messages) })),
+    );
+  } catch (error) {
+    onError(new ChatStorageError(`Chat "${chatId}": its other versions could not be read (${(error as Error).message}); the chat shows its path alone.`, { operation: 'load', chatId }));
+    return undefined;
+  }
 }

@@ -3,6 +3,8 @@ import { fromCompactMessages, toCompactMessages } from '../formats/tool-rounds';
 import { ChatStorageConflictError, ChatStorageError, CorruptChatRecordError, NewerChatRecordError, toChatStorageError } from './errors';
 import { interruptedToolCallIds } from './interrupted';
 import { chatTitle } from './title';
+import type { Branch } from '../tree/message-tree';
+import { migrate } from './record';
 import { CHAT_RECORD_VERSION, type ChatRecord, type ChatStorage } from './types';
 
 export interface ChatPersistenceOptions {
@@ -35,6 +37,12 @@ export interface ChatSaveRequestOptions {
    * @default false
    */
   force?: boolean;
+  /**
+   * The other versions of the conversation (the messages off the path `messages`, as the chat's
+   * tree gives them), kept in the record's `branches`.
+   * @default none
+   */
+  branches?: readonly Branch[];
 }
 
 /** A chat restored from storage. */
@@ -44,6 +52,8 @@ export interface LoadedChat {
   title?: string;
   /** Calls cut off by the reload: show them as interrupted; see `settleInterruptedToolCalls`. */
   interruptedToolCallIds: string[];
+  /** The other versions the record keeps (its `branches`), as messages. */
+  branches: Branch[];
 }
 
 export interface ChatPersistence {
@@ -72,6 +82,7 @@ function foreignRecordError(chatId: string, found: string, operation: 'load' | '
 interface WriteJob {
   messages: readonly UIMessage[];
   force: boolean;
+  branches?: readonly Branch[] | undefined;
 }
 
 /**
@@ -115,7 +126,7 @@ export function createChatPersistence(options: ChatPersistenceOptions): ChatPers
     report(error);
   }
 
-  async function write({ messages, force }: WriteJob): Promise<void> {
+  async function write({ messages, force, branches }: WriteJob): Promise<void> {
     if (newer) return;
     let stored: ChatRecord | undefined;
     let movedAside = false;
@@ -148,6 +159,7 @@ export function createChatPersistence(options: ChatPersistenceOptions): ChatPers
       updatedAt: new Date(now()).toISOString(),
       ...(title ? { title } : {}),
       messages: toCompactMessages(messages),
+      ...(branches?.length ? { branches: branches.map((branch) => ({ ...branch, messages: toCompactMessages(branch.messages) })) } : {}),
     };
     try {
       await storage.save(chatId, record, { expectedRevision: storedRevision });
@@ -174,7 +186,7 @@ export function createChatPersistence(options: ChatPersistenceOptions): ChatPers
   /** Queues a write; writes never overlap and queued states collapse into the newest. */
   function enqueue(job: WriteJob): Promise<void> {
     lastWriteAt = now();
-    nextJob = { messages: job.messages, force: job.force || (nextJob?.force ?? false) };
+    nextJob = { messages: job.messages, force: job.force || (nextJob?.force ?? false), branches: job.branches };
     draining ??= drain();
     return draining;
   }
@@ -202,7 +214,9 @@ export function createChatPersistence(options: ChatPersistenceOptions): ChatPers
 
     async load() {
       try {
-        const record = await storage.load(chatId);
+        const loaded = await storage.load(chatId);
+        // A custom storage may answer a record of an older version: read as the current one.
+        const record = loaded && loaded.version !== CHAT_RECORD_VERSION ? migrate(loaded, chatId) : loaded;
         if (record && record.chatId !== chatId) {
           // Shown, it would then be saved under this chat's id: refused, and never written over.
           foreign = true;
@@ -218,6 +232,7 @@ export function createChatPersistence(options: ChatPersistenceOptions): ChatPers
           revision: record.revision,
           ...(record.title === undefined ? {} : { title: record.title }),
           interruptedToolCallIds: interruptedToolCallIds(messages),
+          branches: (record.branches ?? []).map((branch) => ({ ...branch, messages: fromCompactMessages(branch.messages) })),
         };
       } catch (error) {
         const failure = toChatStorageError(error, { operation: 'load', chatId });
@@ -231,7 +246,7 @@ export function createChatPersistence(options: ChatPersistenceOptions): ChatPers
 
     save(messages, saveOptions = {}) {
       if (disposed) return Promise.resolve();
-      const job = { messages, force: saveOptions.force ?? false };
+      const job = { messages, force: saveOptions.force ?? false, branches: saveOptions.branches };
       if (saveOptions.immediate || throttleMs <= 0) {
         if (timer) {
           clearTimer(timer.handle);
@@ -244,7 +259,7 @@ export function createChatPersistence(options: ChatPersistenceOptions): ChatPers
         return enqueue(job);
       }
       if (timer) {
-        timer.job = { messages, force: job.force || timer.job.force };
+        timer.job = { messages, force: job.force || timer.job.force, branches: job.branches };
         return new Promise((resolve) => timer?.waiters.push(resolve));
       }
       const wait = lastWriteAt + throttleMs - now();

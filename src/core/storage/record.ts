@@ -2,6 +2,7 @@ import type { UIMessage } from 'ai';
 import * as z from 'zod';
 import { toCompactMessages } from '../formats/tool-rounds';
 import { InvalidChatRecordError, UnsupportedChatRecordVersionError } from './errors';
+import { MessageTree } from '../tree/message-tree';
 import { CHAT_RECORD_VERSION, type ChatRecord } from './types';
 import { chatTitle } from './title';
 
@@ -61,15 +62,31 @@ const compactMessage = z.looseObject({
 
 const uiMessage = z.looseObject({ id: z.string(), role, parts: z.array(z.looseObject({ type: z.string() })) });
 
-const recordV1 = z.object({
-  version: z.literal(CHAT_RECORD_VERSION),
-  chatId: z.string().min(1),
-  revision: z.number().int().nonnegative(),
-  updatedAt: z.string(),
-  title: z.string().optional(),
-  messages: z.array(z.union([uiMessage, compactMessage])),
-  alwaysAllowedTools: z.array(z.string()).optional(),
+const branch = z.object({
+  parentId: z.string().nullable(),
+  index: z.number().int().nonnegative(),
+  messages: z.array(z.union([uiMessage, compactMessage])).min(1),
 });
+
+const recordV2 = z
+  .object({
+    version: z.union([z.literal(1), z.literal(CHAT_RECORD_VERSION)]),
+    chatId: z.string().min(1),
+    revision: z.number().int().nonnegative(),
+    updatedAt: z.string(),
+    title: z.string().optional(),
+    messages: z.array(z.union([uiMessage, compactMessage])),
+    branches: z.array(branch).optional(),
+    alwaysAllowedTools: z.array(z.string()).optional(),
+  })
+  .superRefine((record, context) => {
+    // One tree: every version answers a message of the record, and no id is there twice.
+    try {
+      MessageTree.from(record.messages as unknown as UIMessage[], (record.branches ?? []) as never);
+    } catch (error) {
+      context.addIssue({ code: 'custom', path: ['branches'], message: (error as Error).message });
+    }
+  });
 
 /** Version 0: an unversioned `{ chatId?, messages: UIMessage[] }`, as a hand-rolled `useChat` persistence keeps it. */
 const recordV0 = z.looseObject({ chatId: z.string().min(1).optional(), messages: z.array(uiMessage) });
@@ -107,7 +124,7 @@ export function migrate(value: unknown, fallbackChatId?: string): ChatRecord {
   if (typeof version === 'number' && Number.isInteger(version) && version > CHAT_RECORD_VERSION) {
     throw new UnsupportedChatRecordVersionError(version, CHAT_RECORD_VERSION);
   }
-  const parsed = recordV1.safeParse(value);
+  const parsed = recordV2.safeParse(value);
   if (!parsed.success) throw invalid(parsed.error, `A version ${String(version)} record`);
-  return parsed.data as ChatRecord;
+  return { ...parsed.data, version: CHAT_RECORD_VERSION } as ChatRecord;
 }

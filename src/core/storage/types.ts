@@ -1,11 +1,23 @@
 import type { CompactConversation } from '../formats/tool-rounds';
+import type { Branch } from '../tree/message-tree';
 
-/** The version of `ChatRecord` this toolchat writes; older records are migrated on load. */
-export const CHAT_RECORD_VERSION = 1;
+/**
+ * The version of `ChatRecord` this toolchat writes; older records are migrated on load.
+ * Version 2 added `branches`; a version 1 record is read as one with no other versions.
+ */
+export const CHAT_RECORD_VERSION = 2;
+
+/**
+ * A version off the active path, in the compact form: its first message's parent (`null` at the
+ * top) and place among its siblings (zero-based, in the order they were made), then its messages
+ * down the path it had.
+ */
+export type ChatRecordBranch = Branch<CompactConversation[number]>;
 
 /** One stored conversation. Messages are kept in the compact tool-round form. */
 export interface ChatRecord {
-  version: typeof CHAT_RECORD_VERSION;
+  /** `CHAT_RECORD_VERSION` when written; records of version 1 (before branches) are read too. */
+  version: 1 | typeof CHAT_RECORD_VERSION;
   chatId: string;
   /** Bumped by every save; a writer that read an older revision must not overwrite a newer one. */
   revision: number;
@@ -13,7 +25,13 @@ export interface ChatRecord {
   updatedAt: string;
   /** The first user text, shortened; for a list of chats. */
   title?: string;
+  /** The active path: what the chat shows and the model sees. */
   messages: CompactConversation;
+  /**
+   * Every other version Edit and Regenerate kept, with what followed each: only the messages
+   * off the active path, so a new version adds its own messages and no copy of the rest.
+   */
+  branches?: ChatRecordBranch[];
   /**
    * @deprecated Written by toolchat before 0.2, read and never honoured: "Always allow" belongs
    * to the user (the chat's `grants`), and a record, stored or imported, grants nothing.

@@ -7,13 +7,15 @@ export interface BranchPosition {
 }
 
 /**
- * A message off the active path, as a record keeps it: its parent (`null` at the top of the
- * conversation) and its place among its siblings.
+ * A version off the active path, as a record keeps it: its first message, at `index` among the
+ * children of `parentId` (`null` at the top of the conversation), then down the path that
+ * version had when it was left, each message the active child of the one before. Its other
+ * versions are branches of their own.
  */
-export interface BranchNode<MESSAGE = UIMessage> {
+export interface Branch<MESSAGE = UIMessage> {
   parentId: string | null;
   index: number;
-  message: MESSAGE;
+  messages: MESSAGE[];
 }
 
 interface Node {
@@ -121,52 +123,71 @@ export class MessageTree {
   }
 
   /**
-   * Every message off the active path `path` (which the tree has synced), parents before their
-   * children, each with its place among its siblings: what a record keeps besides the path.
+   * Every version off the active path `path` (which the tree has synced), each as a chain down
+   * the path it had, parents before their children: what a record keeps besides the path.
+   * A new version adds one branch of its own messages; nothing else is copied.
    */
-  offPath(path: readonly UIMessage[]): BranchNode[] {
+  offPath(path: readonly UIMessage[]): Branch[] {
     if (this.#nodes.size === path.length) return [];
-    const onPath = new Set(path.map((message) => message.id));
-    const out: BranchNode[] = [];
-    const visit = (parentId: string | null) => {
-      const siblings = this.#children.get(parentId);
-      if (!siblings) return;
-      siblings.forEach((id, index) => {
-        if (!onPath.has(id)) out.push({ parentId, index, message: this.#nodes.get(id)!.message });
-        visit(id);
+    const out: Branch[] = [];
+    const heads = (parentId: string | null, except: string | undefined) => {
+      this.#children.get(parentId)?.forEach((id, index) => {
+        if (id === except) return;
+        const branch: Branch = { parentId, index, messages: [] };
+        out.push(branch);
+        chain(branch, id);
       });
     };
-    visit(null);
+    const chain = (branch: Branch, first: string) => {
+      for (let id: string | undefined = first; id !== undefined; id = this.#active.get(id)) {
+        branch.messages.push(this.#nodes.get(id)!.message);
+        const next = this.#active.get(id);
+        if ((this.#children.get(id)?.length ?? 0) > (next === undefined ? 0 : 1)) heads(id, next);
+      }
+    };
+    let parentId: string | null = null;
+    for (const message of path) {
+      if (this.#children.get(parentId)!.length > 1) heads(parentId, message.id);
+      parentId = message.id;
+    }
+    if (this.#children.has(parentId)) heads(parentId, undefined);
     return out;
   }
 
   /**
-   * A tree from a record: the active path and the messages off it (as `offPath` gave them).
-   * Throws a `TypeError` naming the first node whose parent is unknown or whose id is taken.
+   * A tree from a record: the active path and the versions off it (as `offPath` gave them).
+   * Throws a `TypeError` naming the first message whose parent is unknown or whose id is taken.
    */
-  static from(path: readonly UIMessage[], branches: readonly BranchNode[]): MessageTree {
+  static from(path: readonly UIMessage[], branches: readonly Branch[]): MessageTree {
     const tree = new MessageTree();
     tree.sync(path);
-    const sorted = branches.map((branch, order) => ({ branch, order })).sort((a, b) => a.branch.index - b.branch.index || a.order - b.order);
-    // Parents first: each round places the nodes whose parent is known by now.
-    let pending = sorted;
+    let pending = branches.filter((branch) => branch.messages.length > 0);
+    // Parents first: each round places the branches whose parent is known by now; a parent's
+    // continuation is in place before its other children go in at their places, lowest first.
     while (pending.length > 0) {
-      const later: typeof pending = [];
-      for (const entry of pending) {
-        const { parentId, index, message } = entry.branch;
-        if (tree.#nodes.has(message.id)) throw new TypeError(`The message "${message.id}" is in the conversation twice.`);
-        if (parentId !== null && !tree.#nodes.has(parentId)) {
-          later.push(entry);
-          continue;
+      const ready = pending.filter(({ parentId }) => parentId === null || tree.#nodes.has(parentId));
+      if (ready.length === 0) {
+        const { parentId, messages } = pending[0]!;
+        throw new TypeError(`The message "${messages[0]!.id}" answers "${String(parentId)}", which is not in the conversation.`);
+      }
+      pending = pending.filter((branch) => !ready.includes(branch));
+      for (const { parentId, messages } of ready) {
+        let above = parentId;
+        for (const message of messages) {
+          if (tree.#nodes.has(message.id)) throw new TypeError(`The message "${message.id}" is in the conversation twice.`);
+          tree.#nodes.set(message.id, { message, parentId: above });
+          // The rest of the chain is its version's path: each the active child of the one above.
+          if (above !== parentId) {
+            tree.#siblings(above!).push(message.id);
+            tree.#active.set(above, message.id);
+          }
+          above = message.id;
         }
-        tree.#nodes.set(message.id, { message, parentId });
+      }
+      for (const { parentId, index, messages } of [...ready].sort((a, b) => a.index - b.index)) {
         const siblings = tree.#siblings(parentId);
-        siblings.splice(Math.min(index, siblings.length), 0, message.id);
+        siblings.splice(Math.min(index, siblings.length), 0, messages[0]!.id);
       }
-      if (later.length === pending.length) {
-        throw new TypeError(`The message "${later[0]!.branch.message.id}" answers "${String(later[0]!.branch.parentId)}", which is not in the conversation.`);
-      }
-      pending = later;
     }
     return tree;
   }

@@ -2,7 +2,7 @@ import type { ChatTransport, UIMessage } from 'ai';
 import { convertArrayToReadableStream } from 'ai/test';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { createToolChat, memoryGrants, type ToolChat } from 'toolchat/core';
+import { createToolChat, memoryGrants, memoryStorage, type ToolChat } from 'toolchat/core';
 import { answer } from './script';
 
 /** The reference: a plain tree of texts, each node remembering the child its path goes through. */
@@ -50,7 +50,9 @@ describe('any sequence of sends, edits, regenerates and switches', () => {
           },
           reconnectToStream: async () => null,
         };
-        const chat: ToolChat = createToolChat({ transport, grants: memoryGrants(), throttle: 0 });
+        const storage = memoryStorage();
+        const chat: ToolChat = createToolChat({ id: 'c', storage, transport, grants: memoryGrants(), throttle: 0 });
+        await chat.ready;
         const top = root();
         let written = 0;
         const settle = () => vi.waitFor(() => expect(chat.getState().activity.state).toBe('idle'));
@@ -100,21 +102,31 @@ describe('any sequence of sends, edits, regenerates and switches', () => {
           if (requests.length > asked) expect(requests.at(-1)!.map(textOf)).toEqual(now.slice(0, -1).map(textOf));
         }
 
-        // Nothing lost: every version ever made is reachable by switching.
+        // Kept: a reload shows the same path with the same versions counted.
+        const shownBefore = chat.getState().messages;
+        const countsBefore = shownBefore.map((message) => chat.getBranches(message.id));
+        chat.dispose();
+        const reloaded = createToolChat({ id: 'c', storage, transport, grants: memoryGrants(), throttle: 0 });
+        await reloaded.ready;
+        expect(reloaded.getState().messages.map(textOf)).toEqual(shownBefore.map(textOf));
+        expect(reloaded.getState().messages.map((message) => reloaded.getBranches(message.id))).toEqual(countsBefore);
+
+        // Nothing lost: every version ever made is reachable by switching, after the reload too.
         const reached = new Set<string>();
         const visit = async (depth: number): Promise<void> => {
-          const message = chat.getState().messages[depth];
+          const message = reloaded.getState().messages[depth];
           if (!message) return;
-          const { count } = chat.getBranches(message.id);
+          const { count } = reloaded.getBranches(message.id);
           for (let index = 0; index < count; index++) {
-            await chat.switchBranch(chat.getState().messages[depth]!.id, index);
-            reached.add(textOf(chat.getState().messages[depth]!));
+            await reloaded.switchBranch(reloaded.getState().messages[depth]!.id, index);
+            reached.add(textOf(reloaded.getState().messages[depth]!));
             await visit(depth + 1);
           }
         };
         await visit(0);
         expect([...reached].sort()).toEqual(all(top).sort());
-        chat.dispose();
+        expect(requests.length).toBe(answers);
+        reloaded.dispose();
       }),
       { numRuns: 40 },
     );

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import type { UIMessage } from 'ai';
 import {
+  CHAT_RECORD_VERSION,
   ChatStorageConflictError,
   indexedDBStorage,
   listChats,
@@ -42,7 +43,7 @@ const messages: UIMessage[] = [
 ];
 
 function record(chatId: string, revision: number, updatedAt: string): ChatRecord {
-  return { version: 1, chatId, revision, updatedAt, title: `title of ${chatId}`, messages: toCompactMessages(messages) };
+  return { version: CHAT_RECORD_VERSION, chatId, revision, updatedAt, title: `title of ${chatId}`, messages: toCompactMessages(messages) };
 }
 
 let dbCount = 0;

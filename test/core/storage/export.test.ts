@@ -60,7 +60,7 @@ describe('exportChat / importChat', () => {
   });
 
   it('refuses a record from a newer version instead of guessing', () => {
-    expect(() => importChat(JSON.stringify({ version: 2, chatId: 'c1' }))).toThrow(/version 2, written by a newer toolchat/);
+    expect(() => importChat(JSON.stringify({ version: 3, chatId: 'c1' }))).toThrow(/version 3, written by a newer toolchat/);
   });
 
   it('rejects things that are not records at all', () => {
@@ -72,7 +72,7 @@ describe('exportChat / importChat', () => {
 describe('migrate', () => {
   it('upgrades an unversioned { messages } record, compacting its messages', () => {
     const record = migrate({ messages }, 'old-chat');
-    expect(record).toMatchObject({ version: 1, chatId: 'old-chat', revision: 0, title: 'weather in Paris' });
+    expect(record).toMatchObject({ version: 2, chatId: 'old-chat', revision: 0, title: 'weather in Paris' });
     expect(record.messages[1]).toHaveProperty('toolRounds');
     expect(fromCompactMessages(record.messages)).toEqual(messages);
   });

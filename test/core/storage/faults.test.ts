@@ -140,7 +140,7 @@ describe('given a direct save over a corrupt localStorage record', () => {
     const web = webStorageStub();
     web.map.set('toolchat:chat:c1', 'garbage');
     const storage = localStorageStorage({ storage: web, now: () => 5 });
-    const record = { version: 1 as const, chatId: 'c1', revision: 1, updatedAt: '2025-01-01T00:00:00.000Z', messages: [] };
+    const record = { version: 2 as const, chatId: 'c1', revision: 1, updatedAt: '2025-01-01T00:00:00.000Z', messages: [] };
     const error = await Promise.resolve()
       .then(() => storage.save('c1', record))
       .then(() => undefined, (caught: unknown) => caught);
@@ -164,7 +164,7 @@ describe('given a record written by a newer toolchat', () => {
     const error = onError.mock.calls[0]?.[0] as NewerChatRecordError;
     expect(error).toBeInstanceOf(NewerChatRecordError);
     expect(error.version).toBe(7);
-    expect(error.message).toMatch(/written by a newer toolchat \(record version 7; this one reads up to 1\)/);
+    expect(error.message).toMatch(/written by a newer toolchat \(record version 7; this one reads up to 2\)/);
 
     // Saving never writes over it, and says so once.
     await persistence.save([user('u1', 'hello')], { immediate: true });

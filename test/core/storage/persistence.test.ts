@@ -35,6 +35,7 @@ describe('createChatPersistence', () => {
       revision: 2,
       title: 'What is 2+2?',
       interruptedToolCallIds: [],
+      branches: [],
     });
   });
 
