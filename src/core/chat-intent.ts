@@ -12,13 +12,19 @@
  *   answered again); without it, what follows `messages[0]` (the client's last message, which
  *   must be the stored one), else the thread's last answer. `messages` may be empty.
  *
- * Stop is `DELETE {api}/{id}/stream`. New intents (a branch switch) are new `type`s.
+ * - `switch`: shows the `index`-th version (zero-based) of the stored message `messageId`, with
+ *   the tail that version had; `messages` is empty, the model is not asked, and the answer is
+ *   the thread as its `GET` gives it (the active path and its versions).
+ *
+ * Edit and Regenerate keep what they replace as another version. Stop is
+ * `DELETE {api}/{id}/stream`.
  */
 export type ChatIntent =
   | { type: 'send' }
   | { type: 'tool-results' }
   | { type: 'edit'; messageId: string }
-  | { type: 'regenerate'; messageId?: string };
+  | { type: 'regenerate'; messageId?: string }
+  | { type: 'switch'; messageId: string; index: number };
 
 /** What the intent of a request is read from: the AI SDK's request fields. */
 export interface IntentSource {

@@ -99,6 +99,9 @@ export function applyIntent({ intent, stored, sent, isServerTool }: IntentInput)
       if (from < 0 || stored[from]!.role !== 'user') return refuse(409, `Invalid intent regenerate: ${quoteClientText(target!)} does not answer a user message`);
       return answerAfter(stored, from);
     }
+    case 'switch':
+      // Asks the model nothing: the handler writes it apart (see `switchWrite`).
+      return refuse(400, 'Invalid intent switch: a branch switch is not answered');
   }
 }
 

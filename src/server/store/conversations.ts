@@ -7,9 +7,10 @@ import type { ChatRequest } from '../request-body';
 import type { ChatStreams } from '../streams/types';
 import { createAnswersInFlight } from './answers-in-flight';
 import { applyIntent, type TurnPlan } from './apply-intent';
-import { intentOf } from '../../core/chat-intent';
+import { branchesAfter, switchWrite } from './branches';
+import { intentOf, type ChatIntent } from '../../core/chat-intent';
 import { ANSWER_CLAIM_MS, storedAnswer, type ClaimedTurn } from './stored-answer';
-import { matchRoute, notFound, RESERVED_CHAT_IDS, threadRoute } from './thread-routes';
+import { matchRoute, notFound, RESERVED_CHAT_IDS, threadBody, threadRoute } from './thread-routes';
 import type { ConversationStore } from './types';
 
 /** The options of `createChatHandler` that keep conversations on the server. */
@@ -94,6 +95,8 @@ export function createConversations(options: ConversationsOptions): (request: Re
           expectedVersion: thread?.version ?? 0,
           after: plan.write.after,
           messages: plan.write.messages,
+          // Edit and Regenerate keep what they replace as another version.
+          ...withBranches(branchesAfter(thread, intent, plan, generateId())),
           answer: { start: answerId, expiresAt: new Date(now() + ANSWER_CLAIM_MS) },
         });
       } catch (error) {
@@ -126,6 +129,32 @@ export function createConversations(options: ConversationsOptions): (request: Re
       .catch((error: unknown) => console.error('toolchat: the claim of an answer that never started could not be ended; it lapses by itself', error));
   }
 
+  /** A branch switch: the thread's path goes through another version; the model is not asked. */
+  async function switchBranch(userId: string, chatId: string, intent: Extract<ChatIntent, { type: 'switch' }>, sent: number): Promise<Response> {
+    if (sent > 0) return jsonError(400, `Invalid intent switch: messages holds ${sent} message${sent === 1 ? '' : 's'}; a branch switch sends none`);
+    let thread;
+    try {
+      thread = await store.loadThread(userId, chatId);
+    } catch (error) {
+      return storeUnavailable('The chat could not be loaded', error);
+    }
+    if (!thread) return notFound();
+    // One answer at a time, on the path it answers: a switch waits for it (or for its stop).
+    if (thread.activeAnswerId) return busy().response;
+    const planned = switchWrite(thread, intent.messageId, intent.index);
+    if (!planned.ok) return jsonError(planned.status, planned.message);
+    let outcome;
+    try {
+      outcome = await store.writeThread(userId, chatId, planned.write);
+    } catch (error) {
+      return storeUnavailable('The switch could not be saved', error);
+    }
+    if (outcome.ok) return Response.json(threadBody({ ...thread, messages: planned.path, branches: [...(planned.write.branches ?? [])], version: outcome.version }));
+    if (outcome.reason === 'not-found') return notFound();
+    if (outcome.reason === 'busy') return busy().response;
+    return jsonError(409, 'This chat changed while your request was handled: reload it and try again');
+  }
+
   return async (request) => {
     const userId = await userOf(request);
     if (!userId) return jsonError(401, 'Sign in to use the chat');
@@ -137,6 +166,9 @@ export function createConversations(options: ConversationsOptions): (request: Re
     const chatId = read.request.chatId;
     if (chatId === undefined || !CHAT_ID.test(chatId)) return jsonError(400, 'Invalid request body: id must be a chat id (1 to 128 letters, digits, _ or -)');
     if (RESERVED_CHAT_IDS.has(chatId)) return jsonError(400, `Invalid request body: id ${quoteClientText(chatId)} names a route of the endpoint; choose another chat id (newChatId())`);
+
+    const intent = read.request.intent;
+    if (intent?.type === 'switch') return switchBranch(userId, chatId, intent, read.request.messages.length);
 
     const claimed = await claim(userId, chatId, read.request);
     if (!claimed.ok) return claimed.response;
@@ -170,4 +202,8 @@ function refused(status: number, message: string): { ok: false; response: Respon
 
 function busy(): { ok: false; response: Response } {
   return { ok: false, response: jsonError(409, 'An answer is in progress in this chat: wait for it to end (or stop it), then send again', { retryable: true }) };
+}
+
+function withBranches(branches: ReturnType<typeof branchesAfter>): { branches?: NonNullable<ReturnType<typeof branchesAfter>> } {
+  return branches ? { branches } : {};
 }

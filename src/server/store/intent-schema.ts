@@ -11,4 +11,6 @@ export const chatIntentSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('tool-results') }),
   z.object({ type: z.literal('edit'), messageId }),
   z.object({ type: z.literal('regenerate'), messageId: messageId.optional() }),
+  // Any number: an index out of range is refused by the handler, naming the versions there are.
+  z.object({ type: z.literal('switch'), messageId, index: z.number() }),
 ]);

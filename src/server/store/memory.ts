@@ -1,11 +1,13 @@
 import type { UIMessage } from 'ai';
 import { chatTitle } from '../../core/storage/title';
+import type { Branch } from '../../core/tree/message-tree';
 import type { ConversationStore, StoredThread, ThreadSummary, WriteOutcome } from './types';
 
 interface Thread {
   userId: string;
   summary: ThreadSummary;
   messages: UIMessage[];
+  branches: Branch[];
   version: number;
   answer?: { id: string; expiresAt: number };
   /** Deleted threads keep their id, so that nothing writes it again. */
@@ -38,7 +40,7 @@ export function memoryConversationStore(options: { now?: () => Date } = {}): Con
     async loadThread(userId, chatId) {
       const thread = owned(userId, chatId);
       if (!thread) return undefined;
-      const stored: StoredThread = { ...thread.summary, messages: structuredClone(thread.messages), version: thread.version };
+      const stored: StoredThread = { ...thread.summary, messages: structuredClone(thread.messages), branches: structuredClone(thread.branches), version: thread.version };
       const answer = live(thread);
       if (answer) stored.activeAnswerId = answer.id;
       return stored;
@@ -61,12 +63,13 @@ export function memoryConversationStore(options: { now?: () => Date } = {}): Con
       if (from === 0 && write.after !== null) return { ok: false, reason: 'conflict' };
 
       if (!thread) {
-        thread = { userId, summary: { chatId, title: '', createdAt: at, updatedAt: at }, messages: [], version: 0, deleted: false };
+        thread = { userId, summary: { chatId, title: '', createdAt: at, updatedAt: at }, messages: [], branches: [], version: 0, deleted: false };
         threads.set(chatId, thread);
       }
       if (thread.summary.title === '' && write.after === null) thread.summary.title = chatTitle(write.messages);
       thread.summary.updatedAt = at;
       thread.messages = [...base.slice(0, from), ...structuredClone([...write.messages])];
+      if (write.branches) thread.branches = structuredClone([...write.branches]);
       thread.version++;
       if (claim && 'start' in claim) thread.answer = { id: claim.start, expiresAt: claim.expiresAt.getTime() };
       else if (claim) delete thread.answer;
@@ -93,6 +96,7 @@ export function memoryConversationStore(options: { now?: () => Date } = {}): Con
       if (!thread) return false;
       thread.deleted = true;
       thread.messages = [];
+      thread.branches = [];
       thread.summary.title = '';
       thread.version++;
       delete thread.answer;

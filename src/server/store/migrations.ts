@@ -56,6 +56,16 @@ export const MIGRATIONS: readonly Migration[] = [
       await tx.query('create index toolchat_messages_by_id on toolchat_messages (thread_id, id)');
     },
   },
+  {
+    version: 4,
+    name: 'branches: the versions Edit and Regenerate keep, off the active path',
+    up: async (tx) => {
+      // The path stays one row per message (an answer's write is one row); the versions off it
+      // change only at an edit, a regenerate or a switch, as one value beside the thread, in the
+      // browser record's form: chains of compact messages, each with its parent and place.
+      await tx.query('alter table toolchat_threads add column branches jsonb');
+    },
+  },
 ];
 
 /** The schema version this toolchat reads and writes. */

@@ -1,6 +1,7 @@
 import type { UIMessage } from 'ai';
 import { chatTitle } from '../../core/storage/title';
 import { fromCompactMessages, toCompactMessages, type CompactMessage } from '../../core/formats/tool-rounds';
+import type { Branch } from '../../core/tree/message-tree';
 import { migrate } from './migrations';
 import type { SqlDatabase } from './sql';
 import type { ConversationStore, StoredThread, ThreadSummary, ThreadWrite, WriteOutcome } from './types';
@@ -11,6 +12,8 @@ export interface SqlStoreOptions {
   /** Bring the schema up to date on first use. @default true */
   migrate?: boolean;
 }
+
+type StoredBranch = Branch<CompactMessage | UIMessage>;
 
 interface ThreadRow {
   id: string;
@@ -52,7 +55,8 @@ const UPDATE = `with anchor as (
       updated_at = $6,
       title = case when title = '' and $4::text is null then $7 else title end,
       answer_id = case $8::text when 'start' then $9 when 'end' then null else answer_id end,
-      answer_expires_at = case $8::text when 'start' then $10::timestamptz when 'end' then null else answer_expires_at end
+      answer_expires_at = case $8::text when 'start' then $10::timestamptz when 'end' then null else answer_expires_at end,
+      branches = case when $11::text is null then branches else $11::jsonb end
     where id = $1 and user_id = $2 and deleted_at is null and version = $3
       and ($4::text is null or exists (select 1 from toolchat_messages where thread_id = $1 and id = $4))
       and case $8::text
@@ -115,8 +119,8 @@ export function createSqlStore(db: SqlDatabase, options: SqlStoreOptions = {}): 
     async loadThread(userId, chatId) {
       await schema();
       // One round trip: the thread and its messages in order.
-      const { rows } = await db.query<ThreadRow & { messages: (CompactMessage | UIMessage)[] | string }>(
-        `select t.id, t.title, t.created_at, t.updated_at, t.version, case when t.answer_expires_at > $3 then t.answer_id end as answer_id,
+      const { rows } = await db.query<ThreadRow & { messages: (CompactMessage | UIMessage)[] | string; branches: StoredBranch[] | string | null }>(
+        `select t.id, t.title, t.created_at, t.updated_at, t.version, case when t.answer_expires_at > $3 then t.answer_id end as answer_id, t.branches,
            coalesce((select json_agg(m.message order by m.position) from toolchat_messages m where m.thread_id = t.id), '[]'::json) as messages
          from toolchat_threads t where t.id = $1 and t.user_id = $2 and t.deleted_at is null`,
         [chatId, userId, now()],
@@ -124,7 +128,9 @@ export function createSqlStore(db: SqlDatabase, options: SqlStoreOptions = {}): 
       const row = rows[0];
       if (!row) return undefined;
       const messages = typeof row.messages === 'string' ? (JSON.parse(row.messages) as (CompactMessage | UIMessage)[]) : row.messages;
-      const stored: StoredThread = { ...summary(row), messages: fromCompactMessages(messages), version: Number(row.version) };
+      const kept = typeof row.branches === 'string' ? (JSON.parse(row.branches) as StoredBranch[]) : (row.branches ?? []);
+      const branches = kept.map((branch) => ({ ...branch, messages: fromCompactMessages(branch.messages) }));
+      const stored: StoredThread = { ...summary(row), messages: fromCompactMessages(messages), branches, version: Number(row.version) };
       if (row.answer_id) stored.activeAnswerId = row.answer_id;
       return stored;
     },
@@ -158,6 +164,7 @@ export function createSqlStore(db: SqlDatabase, options: SqlStoreOptions = {}): 
         kind,
         answerId,
         expiresAt,
+        write.branches ? JSON.stringify(write.branches.map((branch) => ({ ...branch, messages: toCompactMessages(branch.messages) }))) : null,
       ]);
       if (rows[0]) return { ok: true, version: Number(rows[0].version) };
       return refusal(userId, chatId, write, at);
@@ -188,7 +195,7 @@ export function createSqlStore(db: SqlDatabase, options: SqlStoreOptions = {}): 
       // The row stays, empty, so that an answer ending later (or any write) finds it deleted.
       const { rows } = await db.query<{ id: string }>(
         `with gone as (
-           update toolchat_threads set deleted_at = $3, title = '', answer_id = null, answer_expires_at = null, version = version + 1
+           update toolchat_threads set deleted_at = $3, title = '', answer_id = null, answer_expires_at = null, branches = null, version = version + 1
            where id = $1 and user_id = $2 and deleted_at is null
            returning id
          ), cleared as (

@@ -1,4 +1,4 @@
-import { UI_MESSAGE_STREAM_HEADERS } from 'ai';
+import { UI_MESSAGE_STREAM_HEADERS, type UIMessage } from 'ai';
 import * as z from 'zod';
 import { jsonError, storeUnavailable } from '../json-error';
 import { CHAT_ID } from '../request/chat-id';
@@ -6,7 +6,8 @@ import { readBody } from '../request/read-body';
 import type { ChatStreams } from '../streams/types';
 import { readStopMessage, type AnswersInFlight } from './answers-in-flight';
 import { stopAnswer } from './stop-answer';
-import type { ConversationStore } from './types';
+import { versionsOf, type MessageVersions } from './branches';
+import type { ConversationStore, StoredThread } from './types';
 
 /** The longest title a rename keeps. */
 export const MAX_TITLE_LENGTH = 200;
@@ -100,8 +101,7 @@ export async function threadRoute(route: Route, request: Request, context: Threa
           const thread = await store.loadThread(userId, chatId);
           // 204 for a chat with no thread yet, and alike for another user's: nothing to load.
           if (!thread) return nothing();
-          const { chatId: id, title, createdAt, updatedAt, messages } = thread;
-          return Response.json({ chatId: id, title, createdAt, updatedAt, messages });
+          return Response.json(threadBody(thread));
         } catch (error) {
           return storeUnavailable('The chat could not be loaded', error);
         }
@@ -160,4 +160,10 @@ export async function threadRoute(route: Route, request: Request, context: Threa
       return new Response(sse.pipeThrough(new TextEncoderStream()), { headers: UI_MESSAGE_STREAM_HEADERS });
     }
   }
+}
+
+/** A thread as its `GET` (and a branch switch) answers: the active path, and where its messages stand among their versions. */
+export function threadBody(thread: StoredThread): { chatId: string; title: string; createdAt: string; updatedAt: string; messages: UIMessage[]; versions: MessageVersions[] } {
+  const { chatId, title, createdAt, updatedAt, messages } = thread;
+  return { chatId, title, createdAt, updatedAt, messages, versions: versionsOf(thread) };
 }

@@ -1,4 +1,5 @@
 import type { UIMessage } from 'ai';
+import type { Branch } from '../../core/tree/message-tree';
 
 /** One conversation in a user's list of threads. */
 export interface ThreadSummary {
@@ -13,7 +14,13 @@ export interface ThreadSummary {
 
 /** A thread with its messages, as the handler reads it before answering. */
 export interface StoredThread extends ThreadSummary {
+  /** The active path: what the chat shows and the model answers. */
   messages: UIMessage[];
+  /**
+   * The versions Edit and Regenerate kept, off the active path, each a chain as the browser's
+   * record keeps them (see `ChatRecordBranch`). A store without branches leaves it out.
+   */
+  branches?: Branch[];
   /**
    * Bumped by every write of the thread's messages (not by a rename): a writer passes the
    * version it read as `ThreadWrite.expectedVersion`, and a write from an older read is refused.
@@ -39,6 +46,11 @@ export interface ThreadWrite {
   /** The id of the stored message the written ones follow; `null` for the start of the thread. */
   after: string | null;
   messages: readonly UIMessage[];
+  /**
+   * The thread's versions off the path after this write (Edit, Regenerate, a branch switch),
+   * replacing those stored; without it they stay as they are.
+   */
+  branches?: readonly Branch[];
   /**
    * Claims the thread's one answer in flight (`start`: refused with `busy` while another's
    * claim is live), or ends the claim this writer holds (`end`: refused with `conflict` when it

@@ -186,7 +186,7 @@ describe('schema migrations (PostgreSQL)', () => {
     const db = postgresDatabase(pool);
     expect(await schemaVersion(db)).toBe(0);
     const applied = await Promise.all([migrateConversationStore(db), migrateConversationStore(db), migrateConversationStore(db)]);
-    expect(applied.flat().sort()).toEqual([1, 2, 3]);
+    expect(applied.flat().sort()).toEqual([1, 2, 3, 4]);
     expect(await schemaVersion(db)).toBe(SCHEMA_VERSION);
     const store = postgresStore({ pool, now });
     await store.writeThread('alice', 'c', { expectedVersion: 0, after: null, messages: [user('u1', 'hello')] });
@@ -196,7 +196,7 @@ describe('schema migrations (PostgreSQL)', () => {
   it('upgrades a database of the previous version, keeping its threads', async () => {
     const pool = await freshDatabase('previous_db');
     const db = postgresDatabase(pool);
-    expect(await migrateConversationStore(db, SCHEMA_VERSION - 1)).toEqual([1, 2]);
+    expect(await migrateConversationStore(db, 2)).toEqual([1, 2]);
     // A thread written by the previous version's schema, with an answer it was streaming.
     await pool.query("insert into toolchat_threads (id, user_id, title, created_at, updated_at, active_stream_id) values ('old', 'alice', 'Old chat', now(), now(), 's0')");
     await pool.query(`insert into toolchat_messages (thread_id, position, id, message) values ('old', 0, 'u1', $1)`, [JSON.stringify(user('u1', 'hello'))]);
@@ -208,6 +208,24 @@ describe('schema migrations (PostgreSQL)', () => {
     expect(thread?.activeAnswerId).toBeUndefined();
     expect(await schemaVersion(db)).toBe(SCHEMA_VERSION);
     expect(await store.writeThread('alice', 'old', { expectedVersion: 1, after: 'u1', messages: [user('u2', 'again')] })).toEqual({ ok: true, version: 2 });
+  });
+
+  it('upgrades a database of schema 3 to 4 (branches), its threads read as paths with no versions and written with them', async () => {
+    const pool = await freshDatabase('schema3_db');
+    const db = postgresDatabase(pool);
+    expect(await migrateConversationStore(db, 3)).toEqual([1, 2, 3]);
+    const old = postgresStore({ pool, now, migrate: false });
+    expect(await old.writeThread('alice', 'kept', { expectedVersion: 0, after: null, messages: [user('u1', 'kept')] })).toEqual({ ok: true, version: 1 });
+    expect(await migrateConversationStore(db)).toEqual([4]);
+    const store = postgresStore({ pool, now });
+    const thread = await store.loadThread('alice', 'kept');
+    expect(thread).toEqual(expect.objectContaining({ messages: [user('u1', 'kept')], branches: [], version: 1 }));
+    const branches = [{ parentId: null, index: 0, messages: [user('u0', 'an earlier version')] }];
+    expect(await store.writeThread('alice', 'kept', { expectedVersion: 1, after: null, messages: [user('u1', 'kept')], branches })).toEqual({ ok: true, version: 2 });
+    expect((await store.loadThread('alice', 'kept'))?.branches).toEqual(branches);
+    // A write without branches leaves them; a delete takes them with the thread.
+    expect(await store.writeThread('alice', 'kept', { expectedVersion: 2, after: 'u1', messages: [user('u2', 'more')] })).toEqual({ ok: true, version: 3 });
+    expect((await store.loadThread('alice', 'kept'))?.branches).toEqual(branches);
   });
 
   it('refuses a database newer than this toolchat', async () => {
@@ -241,7 +259,7 @@ describe('schema migrations (PGlite)', () => {
     try {
       const db = pgliteDatabase(pglite);
       expect(await schemaVersion(db)).toBe(0);
-      expect(await migrateConversationStore(db, SCHEMA_VERSION - 1)).toEqual([1, 2]);
+      expect(await migrateConversationStore(db, 2)).toEqual([1, 2]);
       await pglite.query("insert into toolchat_threads (id, user_id, title, created_at, updated_at) values ('old', 'alice', 'Old chat', now(), now())");
       const store = pgliteStore({ db: pglite, now });
       expect((await store.listThreads('alice')).map((t) => t.title)).toEqual(['Old chat']);
