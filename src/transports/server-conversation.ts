@@ -3,6 +3,7 @@ import { intentOf } from '../core/chat-intent';
 import { underEndpoint } from '../core/http/endpoint-path';
 import { serverStorage, type ServerStorageOptions, type ThreadStorage } from '../core/storage/server';
 import { threadChanged } from '../core/storage/thread-changes';
+import type { Branch } from '../core/tree/message-tree';
 import { ToolChatEndpointTransport } from './ai-sdk-endpoint';
 
 /**
@@ -59,6 +60,31 @@ export class ServerConversationTransport extends ToolChatEndpointTransport {
     // The server has stored the user's message (the answer follows): the thread is listed, first.
     if (options.trigger === 'submit-message' && options.messages.at(-1)?.role === 'user') threadChanged(this.#apiOf.get(options.chatId) ?? this.api, options.chatId);
     return stream;
+  }
+
+  /**
+   * Shows another version on the server (the `switch` intent): the thread's path goes through
+   * the `index`-th version of `messageId`. Resolves with the thread's path and its versions off
+   * it; rejects with the server's message when it refuses (an answer in flight, an unknown
+   * message, an index out of range). The chat's `switchBranch` calls it.
+   */
+  async switchOnServer(chatId: string, messageId: string, index: number): Promise<{ messages: UIMessage[]; branches: Branch[] }> {
+    const api = this.#apiOf.get(chatId) ?? this.api;
+    const fetchImpl = this.fetch ?? globalThis.fetch;
+    const headers = toRecord(await (typeof this.headers === 'function' ? this.headers() : this.headers));
+    const credentials = await (typeof this.credentials === 'function' ? this.credentials() : this.credentials);
+    const response = await fetchImpl(api, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ id: chatId, messages: [], intent: { type: 'switch', messageId, index } }),
+      ...(credentials === undefined ? {} : { credentials }),
+    });
+    const body = (await response.json().catch(() => undefined)) as { messages?: UIMessage[]; branches?: Branch[]; error?: { message?: string } } | undefined;
+    if (!response.ok || !Array.isArray(body?.messages)) {
+      throw new Error(`The version could not be shown: ${body?.error?.message ?? `HTTP ${response.status}`}`);
+    }
+    this.#apiOf.set(chatId, api);
+    return { messages: body.messages, branches: body.branches ?? [] };
   }
 
   /**

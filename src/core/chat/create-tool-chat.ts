@@ -15,6 +15,7 @@ const rewriteHistory = () => import('./rewrite-history');
 import { isWorking, sendUserMessages, toUserMessage } from './send-message';
 import { createToolCallsSelector, type ToolCallViews } from './tool-call-views';
 import type { ToolChat } from './tool-chat';
+import type { Branch } from '../tree/message-tree';
 import type { ToolChatOptions, ToolChatSnapshot } from './types';
 
 export type { ToolChat } from './tool-chat';
@@ -216,8 +217,7 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
     // Aborting the request does not stop an answer the server keeps (a reload aborts it too):
     // it is told, with what the page shows, once the chat has stopped reading.
     const server = serverConversation(current.transport);
-    if (server) void stopped.then(() => server.stopOnServer(chat.id, chat.messages), report);
-    return stopped;
+    return server ? stopped.then(() => server.stopOnServer(chat.id, chat.messages), report) : stopped;
   }
 
   const toolChat: ToolChat = {
@@ -292,7 +292,7 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
       // Only a chat with versions has a tree, and the code that walks it loads with it.
       const { switchBranch } = await import('./switch-branch');
       const busy = () => pendingSends + rewriting > 0 || isWorking(chat, loop);
-      if (!disposed) await switchBranch({ chat, state, loop, busy, stop: stopAll, disposed: () => disposed, switched: () => storage?.saveNow() }, messageId, index);
+      if (!disposed) await switchBranch({ chat, state, loop, busy, stop: stopAll, disposed: () => disposed, switched: () => storage?.saveNow(), server: serverConversation(current.transport) }, messageId, index);
     },
     alwaysAllow(toolName) {
       loop.alwaysAllow(toolName);
@@ -359,6 +359,7 @@ function serverConversation(transport: ChatTransport<UIMessage> | undefined): Se
 
 interface ServerStop {
   stopOnServer(chatId: string, messages?: readonly UIMessage[]): Promise<void>;
+  switchOnServer?(chatId: string, messageId: string, index: number): Promise<{ messages: UIMessage[]; branches: Branch[] }>;
 }
 
 /** Options are the app's code: a bad number is a `TypeError` naming it, where it enters. */

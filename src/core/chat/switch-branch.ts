@@ -1,6 +1,7 @@
 import type { AbstractChat, UIMessage } from 'ai';
 import { isSettled } from '../loop/call-state';
 import type { ToolLoopCore } from '../loop/tool-loop-core';
+import { MessageTree, type Branch } from '../tree/message-tree';
 import type { ToolChatState } from './chat-state';
 
 /**
@@ -35,6 +36,12 @@ export interface SwitchContext {
   disposed: () => boolean;
   /** Told once the branch shows: the storage keeps the choice at once. */
   switched: () => void;
+  /** A server that keeps the conversation: the switch is its to make (`ServerConversationTransport`). */
+  server: ServerSwitch | undefined;
+}
+
+interface ServerSwitch {
+  switchOnServer?(chatId: string, messageId: string, index: number): Promise<{ messages: UIMessage[]; branches: Branch[] }>;
 }
 
 /**
@@ -43,11 +50,20 @@ export interface SwitchContext {
  * result), each open call ending cancelled in the branch it was made in, so no call of a branch
  * left runs again. Then the branch shown waits for the user: nothing goes to the model by itself.
  */
-export async function switchBranch({ chat, state, loop, busy, stop, disposed, switched }: SwitchContext, messageId: string, index: number): Promise<void> {
+export async function switchBranch({ chat, state, loop, busy, stop, disposed, switched, server }: SwitchContext, messageId: string, index: number): Promise<void> {
   branchPath(state, messageId, index);
   if (busy() || chat.status === 'submitted' || hasOpenCalls(loop)) {
     await stop();
     if (disposed()) return;
+  }
+  if (server?.switchOnServer) {
+    // The server owns the tree: it moves its path, and the chat shows the thread it answers.
+    const thread = await server.switchOnServer(chat.id, messageId, index);
+    if (disposed()) return;
+    chat.messages = thread.messages;
+    state.tree = MessageTree.from(state.messages, thread.branches);
+    loop.hold();
+    return;
   }
   const path = branchPath(state, messageId, index);
   const shown = state.published();

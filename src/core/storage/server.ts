@@ -1,4 +1,4 @@
-import { CHAT_RECORD_VERSION, type ChatRecord, type ChatStorage, type ChatSummary } from './types';
+import { CHAT_RECORD_VERSION, type ChatRecord, type ChatRecordBranch, type ChatStorage, type ChatSummary } from './types';
 import type { UIMessage } from 'ai';
 import { underEndpoint } from '../http/endpoint-path';
 import { onThreadChange } from './thread-changes';
@@ -43,6 +43,8 @@ interface ThreadBody {
   title: string;
   updatedAt: string;
   messages: UIMessage[];
+  /** The versions off the path (a handler before branches sends none). */
+  branches?: ChatRecordBranch[];
 }
 
 /**
@@ -88,11 +90,13 @@ export function serverStorage(options: ServerStorageOptions = {}): ThreadStorage
       const record: ChatRecord = {
         version: CHAT_RECORD_VERSION,
         chatId: body.chatId,
-        // The server's thread only grows between reads; its length orders them.
-        revision: body.messages.length,
+        // The server's thread only grows between reads (a branch switch moves messages, it adds
+        // none): how many messages it holds orders them.
+        revision: body.messages.length + (body.branches ?? []).reduce((sum, branch) => sum + branch.messages.length, 0),
         updatedAt: body.updatedAt,
         title: body.title,
         messages: body.messages,
+        ...(body.branches?.length ? { branches: body.branches } : {}),
       };
       return record;
     },

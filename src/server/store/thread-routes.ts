@@ -6,6 +6,7 @@ import { readBody } from '../request/read-body';
 import type { ChatStreams } from '../streams/types';
 import { readStopMessage, type AnswersInFlight } from './answers-in-flight';
 import { stopAnswer } from './stop-answer';
+import type { Branch } from '../../core/tree/message-tree';
 import { versionsOf, type MessageVersions } from './branches';
 import type { ConversationStore, StoredThread } from './types';
 
@@ -163,7 +164,21 @@ export async function threadRoute(route: Route, request: Request, context: Threa
 }
 
 /** A thread as its `GET` (and a branch switch) answers: the active path, and where its messages stand among their versions. */
-export function threadBody(thread: StoredThread): { chatId: string; title: string; createdAt: string; updatedAt: string; messages: UIMessage[]; versions: MessageVersions[] } {
-  const { chatId, title, createdAt, updatedAt, messages } = thread;
-  return { chatId, title, createdAt, updatedAt, messages, versions: versionsOf(thread) };
+export function threadBody(thread: StoredThread): ThreadBody {
+  const { chatId, title, createdAt, updatedAt, messages, branches = [] } = thread;
+  return { chatId, title, createdAt, updatedAt, messages, versions: versionsOf(thread), branches };
+}
+
+/** What a thread's `GET` answers. */
+interface ThreadBody {
+  chatId: string;
+  title: string;
+  createdAt: string;
+  updatedAt: string;
+  /** The active path. */
+  messages: UIMessage[];
+  /** Where the path's messages with siblings stand among them: what a picker shows. */
+  versions: MessageVersions[];
+  /** The versions off the path, as the browser's record keeps them: a client restores the tree from them. */
+  branches: Branch[];
 }
