@@ -16,8 +16,16 @@ export type UiLabels = ToolLabels & {
   copyMessage: string;
   /** Asks the model again for the last answer. */
   regenerate: string;
-  /** Opens a user message for editing; the edit replaces what followed it. */
+  /** Opens a user message for editing; the earlier version is kept. */
   editMessage: string;
+  /** The group of a message's versions (Edit and Regenerate keep the earlier ones). */
+  versions: string;
+  /** Shows the version before this one. */
+  previousVersion: string;
+  /** Shows the version after this one. */
+  nextVersion: string;
+  /** Where the version shown stands, as read and announced: "2 / 3". */
+  versionOf: (position: number, count: number) => string;
   /** Accessible name of the editor of a user message. */
   editMessageLabel: string;
   cancelEdit: string;
@@ -86,6 +94,10 @@ export const defaultUiLabels: UiLabels = {
   copyMessage: 'Copy',
   regenerate: 'Regenerate',
   editMessage: 'Edit',
+  versions: 'Versions',
+  previousVersion: 'Previous version',
+  nextVersion: 'Next version',
+  versionOf: (position, count) => `${position} / ${count}`,
   editMessageLabel: 'Edit message',
   cancelEdit: 'Cancel',
   sendEdit: 'Save and send',

@@ -3,6 +3,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalSto
 import type { ActionsStore, MessageActionsValue } from './message-actions';
 import { messageMarkdown } from './message-markdown';
 import { useToolChatLabels } from './labels';
+import { BranchPicker } from './branch-picker';
 
 const EDIT = 1;
 const REGENERATE = 2;
@@ -54,7 +55,7 @@ export function MessageActionBar({ store, message, setEditing, editRef }: Messag
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const text = messageMarkdown(message);
-  if (text === '' && (offer & (EDIT | REGENERATE)) === 0) return null;
+  if (text === '' && (offer & (EDIT | REGENERATE)) === 0) return <BranchPicker message={message} />;
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
@@ -68,6 +69,7 @@ export function MessageActionBar({ store, message, setEditing, editRef }: Messag
   };
   return (
     <div className="toolchat-message-actions" role="group" aria-label={labels.messageActions}>
+      <BranchPicker message={message} />
       {offer & EDIT ? (
         <ActionButton ref={editRef} label={labels.editMessage} onClick={() => setEditing(true)}>
           <path d="M4 20h4L19 9l-4-4L4 16v4z" />
