@@ -292,7 +292,7 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
       // Only a chat with versions has a tree, and the code that walks it loads with it.
       const { switchBranch } = await import('./switch-branch');
       const busy = () => pendingSends + rewriting > 0 || isWorking(chat, loop);
-      if (!disposed) await switchBranch({ chat, state, loop, busy, stop: stopAll, disposed: () => disposed, switched: () => storage?.saveNow(), server: serverConversation(current.transport) }, messageId, index);
+      if (!disposed) await switchBranch({ chat, state, loop, busy, stop: stopAll, disposed: () => disposed, server: serverConversation(current.transport) }, messageId, index);
     },
     alwaysAllow(toolName) {
       loop.alwaysAllow(toolName);

@@ -31,8 +31,6 @@ export interface StorageLifecycle {
   readonly persistence: ChatPersistence;
   /** Saves the conversation a request is about to carry, so the user's message is never lost. */
   beforeRequest(messages: readonly UIMessage[]): Promise<void>;
-  /** Saves the conversation now (a branch switch: the user's choice, kept at once). */
-  saveNow(): void;
   dispose(): void;
 }
 
@@ -131,9 +129,6 @@ export function bindStorage(target: StorageLifecycleTarget): StorageLifecycle {
         }),
       ]);
       clearTimeout(wait);
-    },
-    saveNow() {
-      if (restored && !suspended && !disposed) void save(target.state.published(), true);
     },
     dispose() {
       disposed = true;

@@ -34,8 +34,6 @@ export interface SwitchContext {
   /** The chat's Stop, settled once every result is written. */
   stop: () => Promise<void>;
   disposed: () => boolean;
-  /** Told once the branch shows: the storage keeps the choice at once. */
-  switched: () => void;
   /** A server that keeps the conversation: the switch is its to make (`ServerConversationTransport`). */
   server: ServerSwitch | undefined;
 }
@@ -50,7 +48,7 @@ interface ServerSwitch {
  * result), each open call ending cancelled in the branch it was made in, so no call of a branch
  * left runs again. Then the branch shown waits for the user: nothing goes to the model by itself.
  */
-export async function switchBranch({ chat, state, loop, busy, stop, disposed, switched, server }: SwitchContext, messageId: string, index: number): Promise<void> {
+export async function switchBranch({ chat, state, loop, busy, stop, disposed, server }: SwitchContext, messageId: string, index: number): Promise<void> {
   branchPath(state, messageId, index);
   if (busy() || chat.status === 'submitted' || hasOpenCalls(loop)) {
     await stop();
@@ -70,5 +68,4 @@ export async function switchBranch({ chat, state, loop, busy, stop, disposed, sw
   if (path.length === shown.length && path.every((message, at) => message === shown[at])) return;
   chat.messages = path;
   loop.hold();
-  switched();
 }

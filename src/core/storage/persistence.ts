@@ -1,5 +1,5 @@
 import type { UIMessage } from 'ai';
-import { fromCompactMessages, toCompactMessages } from '../formats/tool-rounds';
+import { fromCompactMessages, toCompactMessages, type CompactConversation } from '../formats/tool-rounds';
 import { ChatStorageConflictError, ChatStorageError, CorruptChatRecordError, NewerChatRecordError, toChatStorageError } from './errors';
 import { interruptedToolCallIds } from './interrupted';
 import { chatTitle } from './title';
@@ -70,6 +70,20 @@ export interface ChatPersistence {
   remove(): Promise<void>;
   /** Flushes, then ignores further saves. */
   dispose(): Promise<void>;
+}
+
+/**
+ * The compact form of each message, once per message object: the chat keeps the objects of
+ * messages that do not change (every version off the path, the thread above a streaming
+ * answer), so a save compacts only what changed.
+ */
+const compacted = new WeakMap<UIMessage, CompactConversation[number]>();
+function compact(messages: readonly UIMessage[]): CompactConversation {
+  return messages.map((message) => {
+    let form = compacted.get(message);
+    if (!form) compacted.set(message, (form = toCompactMessages([message])[0]!));
+    return form;
+  });
 }
 
 function foreignRecordError(chatId: string, found: string, operation: 'load' | 'save'): ChatStorageError {
@@ -158,8 +172,8 @@ export function createChatPersistence(options: ChatPersistenceOptions): ChatPers
       revision: base + 1,
       updatedAt: new Date(now()).toISOString(),
       ...(title ? { title } : {}),
-      messages: toCompactMessages(messages),
-      ...(branches?.length ? { branches: branches.map((branch) => ({ ...branch, messages: toCompactMessages(branch.messages) })) } : {}),
+      messages: compact(messages),
+      ...(branches?.length ? { branches: branches.map((branch) => ({ ...branch, messages: compact(branch.messages) })) } : {}),
     };
     try {
       await storage.save(chatId, record, { expectedRevision: storedRevision });

@@ -68,33 +68,36 @@ export function MessageActionBar({ store, message, setEditing, editRef }: Messag
     timer.current = setTimeout(() => setCopied(false), 2000);
   };
   return (
-    <div className="toolchat-message-actions" role="group" aria-label={labels.messageActions}>
+    <>
+      {/* Always shown, beside the actions that show on hover: where the message stands among its versions. */}
       <BranchPicker message={message} />
-      {offer & EDIT ? (
-        <ActionButton ref={editRef} label={labels.editMessage} onClick={() => setEditing(true)}>
-          <path d="M4 20h4L19 9l-4-4L4 16v4z" />
-          <path d="M13.5 6.5l4 4" />
-        </ActionButton>
-      ) : null}
-      {text !== '' && (
-        <ActionButton label={copied ? labels.copied : labels.copyMessage} state={copied ? 'copied' : 'idle'} onClick={() => void copy()}>
-          {copied ? (
-            <path d="M5 12.5l4.5 4.5L19 7.5" />
-          ) : (
-            <>
-              <rect x="8" y="8" width="12" height="12" rx="2" />
-              <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
-            </>
-          )}
-        </ActionButton>
-      )}
-      {offer & REGENERATE ? (
-        <ActionButton label={labels.regenerate} onClick={() => store.current.onRegenerate?.()}>
-          <path d="M20 12a8 8 0 1 1-2.3-5.7" />
-          <path d="M20 4v5h-5" />
-        </ActionButton>
-      ) : null}
-    </div>
+      <div className="toolchat-message-actions" role="group" aria-label={labels.messageActions}>
+        {offer & EDIT ? (
+          <ActionButton ref={editRef} label={labels.editMessage} onClick={() => setEditing(true)}>
+            <path d="M4 20h4L19 9l-4-4L4 16v4z" />
+            <path d="M13.5 6.5l4 4" />
+          </ActionButton>
+        ) : null}
+        {text !== '' && (
+          <ActionButton label={copied ? labels.copied : labels.copyMessage} state={copied ? 'copied' : 'idle'} onClick={() => void copy()}>
+            {copied ? (
+              <path d="M5 12.5l4.5 4.5L19 7.5" />
+            ) : (
+              <>
+                <rect x="8" y="8" width="12" height="12" rx="2" />
+                <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
+              </>
+            )}
+          </ActionButton>
+        )}
+        {offer & REGENERATE ? (
+          <ActionButton label={labels.regenerate} onClick={() => store.current.onRegenerate?.()}>
+            <path d="M20 12a8 8 0 1 1-2.3-5.7" />
+            <path d="M20 4v5h-5" />
+          </ActionButton>
+        ) : null}
+      </div>
+    </>
   );
 }
 
