@@ -94,6 +94,17 @@ export class ToolChatState implements ChatState<UIMessage> {
     return { ...value, parts: value.parts.map((part: object) => ({ ...part })) };
   };
 
+  /**
+   * Shows another path of the tree (a branch switch). Its messages are the tree's, objects this
+   * state made (or a restored record's) that nothing streams into any more: kept as they are, so
+   * the rows of the messages both paths share do not render again.
+   */
+  showPath(path: readonly UIMessage[]): void {
+    this.syncTree();
+    this.#messages = path.slice();
+    this.#changed();
+  }
+
   /** Shows the tree the path as it is now (once per change of the path); none before there are versions. */
   syncTree(): MessageTree | undefined {
     if (!this.tree) return undefined;

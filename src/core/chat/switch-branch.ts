@@ -66,6 +66,6 @@ export async function switchBranch({ chat, state, loop, busy, stop, disposed, se
   const path = branchPath(state, messageId, index);
   const shown = state.published();
   if (path.length === shown.length && path.every((message, at) => message === shown[at])) return;
-  chat.messages = path;
+  state.showPath(path);
   loop.hold();
 }

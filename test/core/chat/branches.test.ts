@@ -234,3 +234,23 @@ describe('switching while the old branch works: what runs stops, with exactly on
     chat.dispose();
   });
 });
+
+describe('a switch', () => {
+  it('keeps the objects of the messages both versions share, so their rows do not render again', async () => {
+    const longer: UIMessage[] = [
+      ...thread,
+      { id: 'u2', role: 'user', parts: [{ type: 'text', text: 'And 3+3?' }] },
+      { id: 'a2', role: 'assistant', parts: [{ type: 'text', text: '6.' }] },
+    ];
+    const { transport } = scriptedTransport([answer('8.')]);
+    const chat = createToolChat({ transport, grants: memoryGrants(), initialMessages: longer });
+    await chat.ready;
+    await chat.editMessage('u2', 'And 4+4?');
+    await idle(chat);
+    const [u1, a1] = chat.getState().messages;
+    await chat.switchBranch('u2', 0);
+    expect(chat.getState().messages[0]).toBe(u1);
+    expect(chat.getState().messages[1]).toBe(a1);
+    chat.dispose();
+  });
+});
