@@ -13,6 +13,7 @@ export const alias = [
   { find: /^toolchat\/server$/, replacement: src('server/index.ts') },
   { find: /^toolchat\/mcp$/, replacement: src('mcp/index.ts') },
   { find: /^toolchat\/marker$/, replacement: src('marker/index.ts') },
+  { find: /^toolchat\/testing$/, replacement: src('testing/index.ts') },
   { find: /^toolchat$/, replacement: src('index.ts') },
 ];
 

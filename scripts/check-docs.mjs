@@ -94,6 +94,7 @@ function main(args) {
           'toolchat/server': src('server/index.ts'),
           'toolchat/mcp': src('mcp/index.ts'),
           'toolchat/marker': src('marker/index.ts'),
+          'toolchat/testing': src('testing/index.ts'),
         },
       },
       include: ['*.ts', '*.tsx'],
