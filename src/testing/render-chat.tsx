@@ -2,6 +2,7 @@ import { isValidElement, StrictMode, type ReactElement } from 'react';
 import { createToolChat, type SendMessageInput, type ToolChat, type ToolChatSnapshot } from '../core/chat/index';
 import type { ToolSet } from '../core/tools/define-tool';
 import { ChatWrapper, type ChatWrapperProps } from '../react/components/chat-wrapper';
+import { afterThisTest } from './vitest-hooks';
 import { awaitingApproval, usersTurn, idle, waitForChat, type ChatCheck, type WaitDriver, type WaitOptions } from './wait-for-chat';
 
 type TestingLibrary = typeof import('@testing-library/react');
@@ -27,7 +28,10 @@ export interface RenderedChat<TOOLS extends ToolSet = ToolSet> {
   deny(toolName?: keyof TOOLS & string, options?: WaitOptions & { reason?: string }): Promise<ToolChatSnapshot<TOOLS>>;
   /** Resolves with the chat's state once it is idle; fails at once while a call waits for approval. */
   waitForIdle(options?: WaitOptions): Promise<ToolChatSnapshot<TOOLS>>;
-  /** Unmounts the chat, and disposes the chat instance when `renderChat` made it. */
+  /**
+   * Unmounts the chat, and disposes the chat instance when `renderChat` made it. Done for you
+   * when the Vitest test that rendered it ends.
+   */
   unmount(): void;
 }
 
@@ -73,6 +77,14 @@ export async function renderChat<TOOLS extends ToolSet = ToolSet>(
     );
   }
   const rendered = tl.render(ui);
+  let mounted = true;
+  const unmount = () => {
+    if (!mounted) return;
+    mounted = false;
+    rendered.unmount();
+    if (owned) chat.dispose();
+  };
+  await afterThisTest(unmount);
   const any = chat as unknown as ToolChat;
   const driver: WaitDriver = { act: (work) => tl.act(work) };
   const wait = <T,>(check: ChatCheck<T>, name: string, waitOptions?: WaitOptions) => waitForChat(any, check, name, waitOptions, driver);
@@ -107,10 +119,7 @@ export async function renderChat<TOOLS extends ToolSet = ToolSet>(
     approve: (toolName, waitOptions) => answer('approve', toolName, waitOptions, (id) => chat.approve(id)),
     deny: (toolName, waitOptions) => answer('deny', toolName, waitOptions, (id) => chat.deny(id, ...(waitOptions?.reason === undefined ? [] : [waitOptions.reason]))),
     waitForIdle: async (waitOptions) => (await wait(idle, 'waitForIdle', waitOptions)) as ToolChatSnapshot<TOOLS>,
-    unmount() {
-      rendered.unmount();
-      if (owned) chat.dispose();
-    },
+    unmount,
   };
 }
 

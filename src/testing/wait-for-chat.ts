@@ -1,6 +1,6 @@
 import { DEFAULT_THROTTLE_MS, type ToolChat, type ToolCallView, type ToolChatSnapshot } from '../core/chat/index';
 import type { ToolSet } from '../core/tools/define-tool';
-import { fakeClock } from './fake-clock';
+import { fakeClock } from './vitest-hooks';
 
 /** Options of the kit's waits. */
 export interface WaitOptions {
