@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Type-checks the documentation's whole-file code blocks against the package's source, so the
-// docs cannot rot: every ```ts or ```tsx block whose first line is an `import` is a file of its
-// own (it may `declare` what it needs); other blocks are fragments and are left alone.
+// docs cannot rot: every ```ts or ```tsx block whose first line is an `import` (after a
+// `'use client'` directive, if any) is a file of its own (it may `declare` what it needs); other
+// blocks are fragments and are left alone.
 //
 //   node scripts/check-docs.mjs                 README.md and docs/**/*.md
 //   node scripts/check-docs.mjs docs/tools.md   only the files or folders given
@@ -42,7 +43,9 @@ export function wholeFileBlocks(markdown) {
     let end = start;
     while (end < lines.length && !lines[end].trimStart().startsWith(fence)) end++;
     const code = lines.slice(start, end).map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line));
-    if (/^import\b/.test(code[0] ?? '')) blocks.push({ language: language === 'tsx' ? 'tsx' : 'ts', line: start + 1, code: `${code.join('\n')}\n` });
+    // A client module of Next.js's App Router opens with its directive, then its imports.
+    const first = /^(['"])use (?:client|server)\1;?\s*$/.test(code[0] ?? '') ? 1 : 0;
+    if (/^import\b/.test(code[first] ?? '')) blocks.push({ language: language === 'tsx' ? 'tsx' : 'ts', line: start + 1, code: `${code.join('\n')}\n` });
     index = end;
   }
   return blocks;
