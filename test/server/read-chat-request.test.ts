@@ -1,4 +1,4 @@
-import { convertToModelMessages, createUIMessageStreamResponse, streamText, tool, toUIMessageStream, type ChatTransport, type LanguageModel, type UIMessage } from 'ai';
+import { convertToModelMessages, createUIMessageStreamResponse, streamText, tool, toUIMessageStream, type ChatTransport, type LanguageModel, type ToolSet, type UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createToolChat, defineTool, ToolSchemaError, toolsRequestBody } from 'toolchat/core';
@@ -13,7 +13,7 @@ function ownRoute(model: LanguageModel, { ignoringToolsDisabled = false } = {}) 
   return async (request: Request): Promise<Response> => {
     const chat = await readChatRequest(request);
     if (!chat.ok) return chat.response;
-    const routeTools = ignoringToolsDisabled ? { getWeather: tool({ inputSchema: z.object({ city: z.string() }) }) } : chat.tools;
+    const routeTools: ToolSet = ignoringToolsDisabled ? { getWeather: tool({ inputSchema: z.object({ city: z.string() }) }) } : chat.tools;
     const result = streamText({
       model,
       messages: await convertToModelMessages(chat.messages, { tools: routeTools }),
@@ -124,7 +124,8 @@ describe('toolsRequestBody', () => {
       messages: [{ id: 'u', role: 'user', parts: [{ type: 'text', text: 'Hi' }] }],
       abortSignal: undefined,
     });
-    for await (const chunk of stream) void chunk;
+    const reader = stream.getReader();
+    while (!(await reader.read()).done);
     expect(model.calls[0]?.toolNames).toEqual(['getWeather']);
   });
 });
