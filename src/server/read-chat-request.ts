@@ -33,20 +33,18 @@ export interface ToolChatRequest {
   toolsDisabled: boolean;
 }
 
-/** {@link readChatRequest}'s answer: the request, or the error response to send back. */
-export type ReadChatRequestResult = ({ ok: true } & ToolChatRequest) | { ok: false; response: Response };
 
 /**
  * Reads the request a toolchat client posts (`ChatWrapper`, `useToolChat`, or `useChat` with
  * `toolsRequestBody`) in a route you write yourself with the AI SDK's `streamText`: the
  * messages, the browser's tools and the final-round flag, checked as `createChatHandler` checks
  * them. A body that is too large, not JSON, not a conversation, or that carries a tool the
- * handler would refuse gets `{ ok: false, response }`: a `400` or `413` with a JSON error naming
+ * handler would refuse gets a `Response` instead: a `400` (`405`, `413`) with a JSON error naming
  * the problem, to return as it is.
  *
  * @example
  * const chat = await readChatRequest(request);
- * if (!chat.ok) return chat.response;
+ * if (chat instanceof Response) return chat;
  * const result = streamText({
  *   model,
  *   messages: await convertToModelMessages(chat.messages, { tools: chat.tools }),
@@ -54,17 +52,14 @@ export type ReadChatRequestResult = ({ ok: true } & ToolChatRequest) | { ok: fal
  *   ...(chat.toolsDisabled ? { activeTools: [] } : {}),
  * });
  */
-export async function readChatRequest(request: Request, options: ReadChatRequestOptions = {}): Promise<ReadChatRequestResult> {
+export async function readChatRequest(request: Request, options: ReadChatRequestOptions = {}): Promise<ToolChatRequest | Response> {
   checkNumberOption('maxBodyBytes', options.maxBodyBytes, { integer: true, min: 1 });
-  const fail = (status: number, message: string): ReadChatRequestResult => ({
-    ok: false,
-    response: Response.json({ error: { message } }, { status }),
-  });
+  const fail = (status: number, message: string) => Response.json({ error: { message } }, { status });
   if (request.method !== 'POST') return fail(405, 'Method not allowed: POST a chat request');
   const body = await readBody(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
   if (!body.ok) return fail(body.status, body.message);
   const parsed = await parseChatRequest(body.text);
   if (!parsed.ok) return fail(400, parsed.message);
   const { chatId, messages, tools, toolsDisabled } = parsed.request;
-  return { ok: true, ...(chatId === undefined ? {} : { chatId }), messages, tools: clientToolSet(tools), toolsDisabled };
+  return { ...(chatId === undefined ? {} : { chatId }), messages, tools: clientToolSet(tools), toolsDisabled };
 }
