@@ -1,15 +1,12 @@
-import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { launchChromium } from './browser';
+import { servePage, type PageServer } from './page-server';
 
 const require = createRequire(import.meta.url);
 const read = (path: string) => readFileSync(require.resolve(path), 'utf8');
-const root = `${process.cwd()}/`;
 
 /**
  * What apps put on their pages before a chat: each as it ships. create-vite's React template
@@ -66,32 +63,17 @@ interface Measured {
   style: Record<string, string>;
 }
 
-let server: Server;
+let server: PageServer;
 let url: string;
 let browser: Browser;
 
 beforeAll(async () => {
-  const bundle = await build({
-    entryPoints: [`${root}test/e2e/pages/reset-chat.tsx`],
-    bundle: true,
-    write: false,
-    format: 'esm',
-    target: 'es2022',
-    platform: 'browser',
-    jsx: 'automatic',
-    alias: { toolchat: `${root}src/index.ts` },
-    define: { 'process.env.NODE_ENV': '"development"' },
-    logLevel: 'error',
-  });
-  const script = bundle.outputFiles[0]?.text ?? '';
-  const toolchat = readFileSync(`${root}src/react/styles.css`, 'utf8');
-  server = createServer((request, response) => {
-    const { pathname, searchParams } = new URL(request.url ?? '/', 'http://127.0.0.1');
-    if (pathname === '/page.js') return void response.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
-    const reset = resets[searchParams.get('reset') ?? ''] ?? '';
-    // The app's stylesheet before toolchat's (imported first, as in create-vite's main.tsx) or after it.
-    const sheets = searchParams.get('order') === 'after' ? [toolchat, reset] : [reset, toolchat];
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html>
+  server = await servePage('test/e2e/pages/reset-chat.tsx', {
+    html: (query, toolchat) => {
+      const reset = resets[query.get('reset') ?? ''] ?? '';
+      // The app's stylesheet before toolchat's (imported first, as in create-vite's main.tsx) or after it.
+      const sheets = query.get('order') === 'after' ? [toolchat, reset] : [reset, toolchat];
+      return `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
@@ -101,16 +83,16 @@ beforeAll(async () => {
     <div id="root"><div id="host" style="width: 720px; height: 900px; flex: none"></div></div>
     <script type="module" src="/page.js"></script>
   </body>
-</html>`);
+</html>`;
+    },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  url = server.url;
   browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((resolve) => server?.close(resolve));
+  await server?.close();
 });
 
 /** The chat with a restored Markdown answer and a live call waiting for approval, every element measured. */
