@@ -101,7 +101,12 @@ export async function waitForChat<T>(
       const result = check(chat);
       if (result && 'found' in result) {
         for (let settled = 0; settled < FAKE_SETTLE_MS; settled += FAKE_STEP_MS) await driver.act(() => clock.advance(FAKE_STEP_MS));
-        return result.found;
+        // What it found must still hold once the screen caught up; else the wait goes on.
+        const now = check(chat);
+        if (now && 'found' in now) return now.found;
+        fakeTime += FAKE_SETTLE_MS;
+        if (fakeTime > timeoutMs) throw fail(`gave up after ${timeoutMs} ms of fake time; the chat is ${describeState(chat.getState())}`);
+        continue;
       }
       if (result) throw fail(result.hopeless);
       if (clock.pending() > 0 && fakeTime < timeoutMs) {
