@@ -24,6 +24,7 @@ export default defineConfig({
         server: fileURLToPath(new URL('./src/server/index.ts', import.meta.url)),
         mcp: fileURLToPath(new URL('./src/mcp/index.ts', import.meta.url)),
         marker: fileURLToPath(new URL('./src/marker/index.ts', import.meta.url)),
+        testing: fileURLToPath(new URL('./src/testing/index.ts', import.meta.url)),
       },
       formats: ['es'],
       cssFileName: 'styles',

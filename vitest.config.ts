@@ -13,6 +13,7 @@ export const alias = [
   { find: /^toolchat\/server$/, replacement: src('server/index.ts') },
   { find: /^toolchat\/mcp$/, replacement: src('mcp/index.ts') },
   { find: /^toolchat\/marker$/, replacement: src('marker/index.ts') },
+  { find: /^toolchat\/testing$/, replacement: src('testing/index.ts') },
   { find: /^toolchat$/, replacement: src('index.ts') },
 ];
 
@@ -32,7 +33,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/e2e/**'],
+          exclude: ['test/e2e/**', 'test/compat/**'],
           // The public types (composed options, typed messages) are tests too, run by tsc.
           typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
         },
@@ -43,6 +44,8 @@ export default defineConfig({
           name: 'dom',
           environment: 'jsdom',
           include: ['test/**/*.test.tsx'],
+          // The fresh app's own tests run in that app (npm run test:compat), on the packed package.
+          exclude: ['test/compat/**'],
           setupFiles: ['test/setup-dom.ts'],
         },
       },

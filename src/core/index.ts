@@ -4,6 +4,7 @@ export type { AnyToolDefinition, ToolDefinition, ToolExecuteOptions, ToolSet } f
 export { executeToolCall, executeToolCalls, DEFAULT_TOOL_TIMEOUT_MS } from './tools/execute-tool-calls';
 export type { ExecuteToolCallsOptions } from './tools/execute-tool-calls';
 export { checkedToolSchemas, toolSchemas } from './tools/tool-schemas';
+export { toolsRequestBody } from './tools/tools-request-body';
 export type { CheckedToolSchemas } from './tools/tool-schemas';
 export { MAX_SCHEMA_CHARS, MAX_SCHEMA_DEPTH, ToolSchemaError, toolDefinitionProblem } from './tools/tool-schema-check';
 export { validateToolInput } from './tools/input-schema';

@@ -10,6 +10,8 @@ interface SizeRow {
   gzipKiB: number;
   includesMcp: boolean;
   includesMarker: boolean;
+  includesTesting: boolean;
+  importsTestTools: boolean;
 }
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -41,6 +43,16 @@ describe('bundle budget (min+gzip, package.json sizeBudget)', () => {
     for (const row of firstLoad) expect(row, row.name).toMatchObject({ includesMarker: false });
     // The measurement sees the marker where it is: in the toolchat/marker entry.
     expect(rows.filter((row) => row.name.startsWith('toolchat/marker')).map((row) => row.includesMarker)).toEqual([true]);
+  });
+
+  it('keeps toolchat/testing out of every other entry, and loads Vitest and Testing Library only in the helpers using them', () => {
+    const testing = rows.filter((row) => row.name.startsWith('toolchat/testing'));
+    expect(testing.map((row) => row.includesTesting)).toEqual([true]);
+    // Not even toolchat/testing imports them up front: its scripted models work in any runner.
+    expect(testing.map((row) => row.importsTestTools)).toEqual([false]);
+    for (const row of rows.filter((r) => !r.name.startsWith('toolchat/testing'))) {
+      expect(row, row.name).toMatchObject({ includesTesting: false, importsTestTools: false });
+    }
   });
 
   for (const row of rows.filter((r) => r.budget !== undefined)) {
