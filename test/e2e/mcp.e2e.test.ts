@@ -18,7 +18,7 @@ async function connectedPage(browser: Browser, demoUrl: string, mcpUrl: string):
   const form = page.getByRole('form', { name: 'MCP server' });
   await form.getByLabel('MCP server URL').fill(mcpUrl);
   await form.getByRole('button', { name: 'Connect' }).click();
-  await form.getByText(/^Connected to toolchat-example: 7 tools/).waitFor();
+  await form.getByText(/^Connected to toolchat-example: 8 tools/).waitFor();
   return { page, errors };
 }
 

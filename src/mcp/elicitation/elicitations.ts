@@ -1,7 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ElicitRequestFormParamsSchema, ErrorCode, McpError, type ElicitRequestFormParams, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError, type ElicitRequestFormParams, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { createListeners } from '../../core/chat/listeners';
-import { elicitationProblem, schemaShapeProblem } from './elicitation-limits';
 
 /** The form a server asks for: a flat object of strings, numbers, booleans and choices (MCP's restricted JSON Schema). */
 export type McpElicitationSchema = ElicitRequestFormParams['requestedSchema'];
@@ -37,26 +36,39 @@ export interface ElicitationOptions {
   report: (error: Error) => void;
 }
 
-/** Questions waiting per connection at most: a server asking more is refused. */
-const MAX_PENDING = 3;
+/** What the code that asks the user (loaded with the first question) needs of the connection's store. */
+export interface ElicitationStore {
+  options: ElicitationOptions;
+  readonly size: number;
+  nextId(): number;
+  add(elicitation: McpElicitation): void;
+  remove(elicitation: McpElicitation): void;
+}
 
 /**
- * Answers the server's `elicitation/create` (form mode) with the user's answer: the question
- * shows in the card of the server's call that is running (the first one, when several are), and
- * is cancelled when that call ends (Stop, its timeout), when the server cancels it, or after
- * `timeoutMs`. A question asked while none of its calls runs, a schema past the limits, or one
- * question too many is refused with an error that says why (the SDK already refuses a schema
- * that is not MCP's restricted form).
+ * Answers the server's `elicitation/create` (form mode) with the user's answer, through a form
+ * in the card of the server's call that is running (see `askUser`, loaded with the first
+ * question). Other requests the client has no handler for are refused as before.
  */
 export function handleElicitations(client: Client, options: ElicitationOptions): McpElicitations {
   const listeners = createListeners();
   let pending: readonly McpElicitation[] = [];
   let ids = 0;
-  const refuse = (message: string, code = ErrorCode.InvalidParams): never => {
-    options.report(new Error(`The MCP server ${options.serverLabel} asked a question the chat refused: ${message}`));
-    throw new McpError(code, message);
+  const store: ElicitationStore = {
+    options,
+    get size() {
+      return pending.length;
+    },
+    nextId: () => ++ids,
+    add(elicitation) {
+      pending = [...pending, elicitation];
+      listeners.emit();
+    },
+    remove(elicitation) {
+      pending = pending.filter((item) => item !== elicitation);
+      listeners.emit();
+    },
   };
-
   // Not `setRequestHandler`: the SDK would refuse a malformed question with a dump of its parser's
   // issues. Here every refusal says, in a sentence, what is wrong.
   const previous = client.fallbackRequestHandler;
@@ -65,47 +77,9 @@ export function handleElicitations(client: Client, options: ElicitationOptions):
       if (previous) return previous(request, extra);
       throw new McpError(ErrorCode.MethodNotFound, 'Method not found');
     }
-    const raw = request.params as { mode?: unknown } | undefined;
-    if (raw?.mode !== undefined && raw.mode !== 'form') return refuse('only form-mode questions are supported');
-    const parsed = ElicitRequestFormParamsSchema.safeParse(raw);
-    if (!parsed.success) return refuse(schemaShapeProblem(raw));
-    const params = parsed.data;
-    const problem = elicitationProblem(params.message, params.requestedSchema);
-    if (problem !== undefined) return refuse(problem);
-    const [first] = options.running;
-    if (!first) return refuse('the chat shows a question only while one of this server’s tools runs, in that call’s card', ErrorCode.InvalidRequest);
-    if (pending.length >= MAX_PENDING) return refuse(`${MAX_PENDING} questions already wait for the user`, ErrorCode.InvalidRequest);
-    const [toolCallId, callSignal] = first;
-    return new Promise<ElicitResult>((resolve) => {
-      let answered = false;
-      const elicitation: McpElicitation = {
-        id: ++ids,
-        toolCallId,
-        server: options.serverLabel,
-        message: params.message,
-        requestedSchema: params.requestedSchema,
-        respond(answer) {
-          if (answered) return;
-          answered = true;
-          clearTimeout(timer);
-          callSignal.removeEventListener('abort', cancel);
-          extra.signal.removeEventListener('abort', cancel);
-          pending = pending.filter((item) => item !== elicitation);
-          listeners.emit();
-          resolve(answer);
-        },
-      };
-      const cancel = () => elicitation.respond({ action: 'cancel' });
-      // The call it belongs to ended (Stop, a timeout) or the server gave up: nobody is asked any more.
-      callSignal.addEventListener('abort', cancel, { once: true });
-      extra.signal.addEventListener('abort', cancel, { once: true });
-      const timer = setTimeout(cancel, options.timeoutMs);
-      pending = [...pending, elicitation];
-      listeners.emit();
-      if (callSignal.aborted || extra.signal.aborted) cancel();
-    });
+    const { askUser } = await import('./elicitation-request');
+    return askUser(request.params, extra.signal, store) as Promise<ElicitResult>;
   };
-
   return {
     get pending() {
       return pending;

@@ -70,7 +70,10 @@ export function ElicitationForm({ elicitation }: ElicitationFormProps) {
     }
   }, [schema]);
   const required = new Set(schema.required ?? []);
-  const set = (name: string, value: Value) => setValues((current) => new Map(current).set(name, value));
+  const set = (name: string, value: Value) => {
+    setProblem(undefined);
+    setValues((current) => new Map(current).set(name, value));
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
