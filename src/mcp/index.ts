@@ -22,3 +22,5 @@ export { McpContentView, mcpToolRenderers, renderMcpToolCall } from './react/mcp
 export type { McpContentViewProps } from './react/mcp-content';
 export type { McpElicitation, McpElicitationAnswer, McpElicitationSchema, McpElicitations } from './elicitation/elicitations';
 export { McpAppResourceError } from './apps/app-resource';
+export { appCsp as mcpAppCsp } from './apps/app-resource';
+export type { McpAppCspDeclaration } from './apps/app-resource';

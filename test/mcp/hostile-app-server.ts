@@ -86,6 +86,10 @@ export async function startHostileAppServer(): Promise<HostileAppServer> {
       calls.push('model_only');
       return text('model only ran');
     });
+    server.registerTool('app_only', { description: 'Only its app may call this', _meta: { ui: { visibility: ['app'] } } }, async () => {
+      calls.push('app_only');
+      return text('app only ran');
+    });
     const ask = (name: string, requestedSchema: Record<string, unknown>) =>
       server.registerTool(name, { description: `Asks the user (${name})`, inputSchema: {} }, async (_input, extra) => {
         calls.push(name);

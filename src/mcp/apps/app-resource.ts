@@ -1,6 +1,18 @@
-import type { McpUiResourceCsp, McpUiResourceMeta } from '@modelcontextprotocol/ext-apps/app-bridge';
+import type { McpUiResourceMeta } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import { MCP_APP_MIME_TYPE } from './ui-meta';
+
+/** What an MCP App's resource declares it loads from the network (`_meta.ui.csp`), as MCP Apps spells it. */
+export interface McpAppCspDeclaration {
+  /** Origins it may connect to (fetch, WebSocket). */
+  connectDomains?: readonly string[];
+  /** Origins of its scripts, styles, images, fonts and media. */
+  resourceDomains?: readonly string[];
+  /** Origins of frames inside it. */
+  frameDomains?: readonly string[];
+  /** Origins its `<base>` may point at. */
+  baseUriDomains?: readonly string[];
+}
 
 /** An MCP App's HTML, as the server sent it, and what it declares about itself. */
 export interface AppResource {
@@ -84,11 +96,17 @@ export function cspSources(list: unknown): string[] {
 }
 
 /**
- * The Content-Security-Policy of an app from what its resource declares (MCP Apps `csp`):
- * nothing from the network unless declared; inline script and style (apps ship as one file);
- * no plugins, no form posts, no nested frames unless declared, no `<base>` elsewhere.
+ * The Content-Security-Policy toolchat gives an MCP App, from what its resource declares
+ * (`_meta.ui.csp`): nothing from the network unless declared; inline script and style (apps ship
+ * as one file); no plugins, no form posts, no frames unless declared, no `<base>` elsewhere.
+ * Declared origins are kept only as https/wss origins (http/ws on loopback), so nothing a
+ * server writes can add a directive or allow every origin. For a host that runs its own sandbox.
+ *
+ * @example
+ * mcpAppCsp({ connectDomains: ['https://api.example.com'] });
+ * // "default-src 'none'; …; connect-src https://api.example.com; …"
  */
-export function appCsp(csp: McpUiResourceCsp | undefined): string {
+export function appCsp(csp: McpAppCspDeclaration | undefined): string {
   const resources = cspSources(csp?.resourceDomains).join(' ');
   const connect = cspSources(csp?.connectDomains);
   const frames = cspSources(csp?.frameDomains);
