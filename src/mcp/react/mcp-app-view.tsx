@@ -3,6 +3,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { useEffect, useRef, useState } from 'react';
 import type { ToolChat } from '../../core/chat/create-tool-chat';
 import { errorMessage } from '../../core/tools/errors';
+import { humanizeToolName } from '../../core/tools/humanize-tool-name';
 import { safeLinkUrl } from '../../react/components/safe-url';
 import type { ToolCallView } from '../../react/types';
 import { useOptionalToolChatContext } from '../../react/use-tool-chat';
@@ -260,7 +261,7 @@ function AppFrame({ call, source, resource }: McpAppViewProps & { resource: AppR
       <iframe
         ref={frameRef}
         className="toolchat-mcp-app-frame"
-        title={`${source.listing.title ?? source.listing.name} (app from ${source.serverLabel})`}
+        title={`${source.listing.title ?? source.listing.annotations?.title ?? humanizeToolName(source.listing.name)} (MCP App)`}
         sandbox={SANDBOX}
         referrerPolicy="no-referrer"
         style={{ height }}
