@@ -203,20 +203,33 @@ export async function connectMcpTools(options: ConnectMcpToolsOptions): Promise<
   let appTools = new Map<string, { localName: string; tool: ReturnType<typeof toToolDefinition> }>();
   let modelOnly = new Set<string>();
   let elicitations: McpElicitations = { pending: [], subscribe: () => () => {} };
-  const sourceOf = (listing: McpToolListing, resourceUri: string | undefined): McpToolCardSource => ({
-    serverLabel: label,
-    listing,
-    resourceUri: apps ? resourceUri : undefined,
-    elicitations,
-    maxResourceBytes: options.maxAppResourceBytes ?? DEFAULT_MAX_APP_RESOURCE_BYTES,
-    readResource: (uri, signal) => context.client().readResource({ uri }, { signal }),
-    appTool: (name) => {
-      const found = appTools.get(name);
-      if (found) return found;
-      if (modelOnly.has(name)) return { refused: `the tool "${name}" of ${label} is for the model only` };
-      return { refused: `${label} has no tool "${name}" an app may call` };
-    },
-  });
+  // One source per tool, kept across refreshes of the list: a card's app is not reloaded (nor its
+  // state lost) because the server's tool list changed. Keyed by the server's names: a Map.
+  const sources = new Map<string, McpToolCardSource>();
+  const sourceOf = (listing: McpToolListing, uri: string | undefined): McpToolCardSource => {
+    const resourceUri = apps ? uri : undefined;
+    const kept = sources.get(listing.name);
+    if (kept && kept.resourceUri === resourceUri) {
+      kept.listing = listing;
+      return kept;
+    }
+    const source: McpToolCardSource = {
+      serverLabel: label,
+      listing,
+      resourceUri,
+      elicitations,
+      maxResourceBytes: options.maxAppResourceBytes ?? DEFAULT_MAX_APP_RESOURCE_BYTES,
+      readResource: (resource, signal) => context.client().readResource({ uri: resource }, { signal }),
+      appTool: (name) => {
+        const found = appTools.get(name);
+        if (found) return found;
+        if (modelOnly.has(name)) return { refused: `the tool "${name}" of ${label} is for the model only` };
+        return { refused: `${label} has no tool "${name}" an app may call` };
+      },
+    };
+    sources.set(listing.name, source);
+    return source;
+  };
   let rejectedTools: ToolSchemaError[] = [];
   // Reported once per tool and problem, not on every refresh.
   const reported = new Set<string>();
