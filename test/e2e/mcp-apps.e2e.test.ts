@@ -76,6 +76,26 @@ describe.each(['server-basic-vanillajs', 'server-basic-react'] as const)('the pu
   });
 });
 
+describe('a published MCP App with a richer UI (server-budget-allocator)', () => {
+  let server: Awaited<ReturnType<typeof startPublishedAppServer>>;
+  beforeAll(async () => {
+    server = await startPublishedAppServer('server-budget-allocator');
+  });
+  afterAll(() => server?.close());
+
+  it('renders the allocator from the call’s structured result, inside its card', async () => {
+    const { tab, errors } = await open(server.url, 'app_get-budget-data');
+    await card(tab, 'Get Budget Data').getByRole('button', { name: 'Approve' }).click();
+    await app(tab).getByRole('heading', { name: 'Budget Allocator' }).waitFor({ timeout: 15_000 });
+    // Its categories come from the result the host delivered.
+    await app(tab).getByText('Marketing').first().waitFor();
+    await expect.poll(() => tab.locator('iframe.toolchat-mcp-app-frame').evaluate((element) => element.getBoundingClientRect().height)).toBeGreaterThan(200);
+    await screenshot(tab, 'mcp-app-budget-allocator');
+    expect(errors).toEqual([]);
+    await tab.close();
+  });
+});
+
 describe('a hostile MCP server and its app', () => {
   let server: HostileAppServer;
   beforeAll(async () => {

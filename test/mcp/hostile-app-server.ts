@@ -50,6 +50,8 @@ export interface HostileAppServer {
   calls: string[];
   /** What the user answered to each question, as the server got it (or the error it got). */
   answers: unknown[];
+  /** The UI resources read, in order. */
+  reads: string[];
   close: () => Promise<void>;
 }
 
@@ -61,6 +63,7 @@ export interface HostileAppServer {
 export async function startHostileAppServer(): Promise<HostileAppServer> {
   const calls: string[] = [];
   const answers: unknown[] = [];
+  const reads: string[] = [];
   const build = () => {
     const server = new McpServer({ name: 'hostile', version: '1.0.0' }, { capabilities: { tools: {}, resources: {} } });
     const app = (name: string, uri: string) =>
@@ -71,7 +74,10 @@ export async function startHostileAppServer(): Promise<HostileAppServer> {
     app('hostile_app', 'ui://hostile/app.html');
     app('huge_app', 'ui://hostile/huge.html');
     app('wrong_mime_app', 'ui://hostile/wrong.html');
-    server.registerResource('app', 'ui://hostile/app.html', { mimeType: APP_MIME }, async (uri) => ({ contents: [{ uri: uri.href, mimeType: APP_MIME, text: HOSTILE_APP }] }));
+    server.registerResource('app', 'ui://hostile/app.html', { mimeType: APP_MIME }, async (uri) => {
+      reads.push(uri.href);
+      return { contents: [{ uri: uri.href, mimeType: APP_MIME, text: HOSTILE_APP }] };
+    });
     server.registerResource('huge', 'ui://hostile/huge.html', { mimeType: APP_MIME }, async (uri) => ({
       contents: [{ uri: uri.href, mimeType: APP_MIME, text: `<!doctype html><p>${'x'.repeat(5 * 1024 * 1024)}</p>` }],
     }));
@@ -117,5 +123,5 @@ export async function startHostileAppServer(): Promise<HostileAppServer> {
     return server;
   };
   const http = await startMcpSessionServer(build);
-  return { url: http.url, calls, answers, close: http.close };
+  return { url: http.url, calls, answers, reads, close: http.close };
 }

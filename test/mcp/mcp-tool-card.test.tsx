@@ -21,7 +21,8 @@ describe('given a chat with the tools of an MCP server', () => {
 
   const chatCalling = (toolName: string) => {
     const { transport } = scriptedTransport([callTools({ toolCallId: 'c1', toolName, input: { attack: 'none' } }), answer('Done.')]);
-    return render(<ChatWrapper transport={transport} tools={connection.tools} />);
+    const rendered = render(<ChatWrapper transport={transport} tools={connection.tools} />);
+    return { ...rendered, rerenderWithTools: () => rendered.rerender(<ChatWrapper transport={transport} tools={connection.tools} />) };
   };
 
   it('shows the server’s question as a form in the call’s card, checked against its schema, and answers it', async () => {
@@ -44,7 +45,7 @@ describe('given a chat with the tools of an MCP server', () => {
 
   it('shows a tool’s MCP App in a sandboxed frame whose document starts with the policy', async () => {
     const user = userEvent.setup();
-    const { container } = chatCalling('h_hostile_app');
+    const { container, rerenderWithTools } = chatCalling('h_hostile_app');
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Go');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     const frame = await waitFor(
@@ -63,6 +64,18 @@ describe('given a chat with the tools of an MCP server', () => {
     expect(frame.title).toBe('Hostile app (MCP App)');
     // The card stays once the model answered: an app does not fold into the summary.
     await screen.findByText('Done.', {}, { timeout: 5000 });
+    expect(screen.getByRole('group', { name: 'Hostile app' }).querySelector('iframe')).toBe(frame);
+    // The server's tool list is listed again (tools/list_changed): the app is not reloaded.
+    const before = connection.tools;
+    const reads = server.reads.length;
+    await connection.refresh();
+    expect(connection.tools).not.toBe(before);
+    rerenderWithTools();
+    // Had the app been made again, it would have read its resource again by now.
+    await connection.refresh();
+    rerenderWithTools();
+    await screen.findByText('Done.');
+    expect(server.reads).toHaveLength(reads);
     expect(screen.getByRole('group', { name: 'Hostile app' }).querySelector('iframe')).toBe(frame);
   });
 });

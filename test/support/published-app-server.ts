@@ -8,7 +8,7 @@ import { mcpCorsHeaders } from '../../demo/mcp-server';
  * `main.ts` serves it (stateless Streamable HTTP at /mcp, a server per request, CORS), but on a
  * free port of 127.0.0.1 instead of 0.0.0.0:3001.
  */
-export async function startPublishedAppServer(name: 'server-basic-vanillajs' | 'server-basic-react') {
+export async function startPublishedAppServer(name: 'server-basic-vanillajs' | 'server-basic-react' | 'server-budget-allocator') {
   const { createServer: createMcpServer } = (await import(`@modelcontextprotocol/${name}`)) as { createServer: () => { connect(transport: unknown): Promise<void>; close(): Promise<void> } };
   const http = createServer((req, res) => {
     const origin = req.headers.origin;
