@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axe } from 'vitest-axe';
-import { ChatWrapper } from 'toolchat';
+import { ChatWrapper, createToolChat, memoryGrants, ToolCallCard, ToolChatProvider, useToolChat, type ToolChat } from 'toolchat';
 import { connectMcpTools, type McpConnection } from 'toolchat/mcp';
 import { answer, callTools, scriptedTransport } from '../core/chat/script';
 import { startHostileAppServer, type HostileAppServer } from './hostile-app-server';
@@ -77,5 +77,24 @@ describe('given a chat with the tools of an MCP server', () => {
     await screen.findByText('Done.');
     expect(server.reads).toHaveLength(reads);
     expect(screen.getByRole('group', { name: 'Hostile app' }).querySelector('iframe')).toBe(frame);
+  });
+
+  it('shows the app in a layout of the parts too: a ToolCallCard under the chat’s provider', async () => {
+    const { transport } = scriptedTransport([callTools({ toolCallId: 'p1', toolName: 'h_hostile_app', input: { attack: 'none' } }), answer('Done.')]);
+    const chat = createToolChat({ transport, tools: connection.tools, grants: memoryGrants() });
+    function Calls({ chat }: { chat: ToolChat }) {
+      useToolChat(chat);
+      return [...chat.getToolCalls().values()].map((call) => <ToolCallCard key={call.toolCallId} call={call} />);
+    }
+    render(
+      <ToolChatProvider chat={chat}>
+        <Calls chat={chat} />
+      </ToolChatProvider>,
+    );
+    await chat.sendMessage('Go');
+    // Without ToolTitlesProvider the card is titled by the tool's name, humanised.
+    const card = await screen.findByRole('group', { name: /hostile app/i }, { timeout: 5000 });
+    await waitFor(() => expect(card.querySelector('iframe')?.getAttribute('srcdoc')).toMatch(/^<!doctype html>/), { timeout: 5000 });
+    chat.dispose();
   });
 });
