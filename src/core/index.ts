@@ -25,6 +25,7 @@ export type { ActivityInput } from './loop/derive-activity';
 export { countToolRounds, nextRequest, DEFAULT_MAX_TOOL_ROUNDS } from './loop/rounds';
 export type { NextRequest } from './loop/rounds';
 export { isSettled } from './loop/call-state';
+export type { RunToolCallRequest } from './loop/tool-loop-core';
 export type { SettledPhase, ToolCallPhase, ToolCallState } from './loop/call-state';
 export { initialLoopState } from './loop/loop-state';
 export { CallMap } from './loop/call-map';
