@@ -1,6 +1,6 @@
 import type { JSONSchema7 } from 'ai';
 import type { ToolSet } from './define-tool';
-import { inputJsonSchema, withoutDialect } from './input-schema';
+import { inputJsonSchema, withoutDialect } from './input-json-schema';
 import { ToolSchemaError, toolDefinitionProblem } from './tool-schema-check';
 import { ownRecord } from './own-record';
 import type { ToolSchemas } from './types';
