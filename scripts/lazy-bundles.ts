@@ -22,6 +22,12 @@ export interface LazyBundlesOptions {
   srcDir: string;
   /** Modules whose static imports, all the way down, are the first load of an app. */
   firstLoad: readonly string[];
+  /**
+   * First-load modules under this many characters of source and without state (no React
+   * context, no class, no top-level `let` or `Map`) are copied into the lazy bundles that use
+   * them rather than imported: small shared modules would each be a chunk of its own.
+   */
+  copyBelow?: number;
   /** The build's external packages. */
   external: (id: string) => boolean;
   /**
@@ -36,6 +42,14 @@ const DYNAMIC_IMPORT = /\bimport\(\s*'(\.{1,2}\/[^']+)'\s*\)/g;
 const KEEP = '__lazy_modules__';
 const KEEP_ID = '\0toolchat-lazy-modules';
 const EXTENSIONS = ['.ts', '.tsx', '/index.ts', '/index.tsx'];
+
+/** A context, a class, top-level variables or maps: what two copies of a module would not share. */
+const STATE = /\bcreateContext\(|^(?:export )?(?:let|var) |^(?:export )?(?:abstract )?class |^(?:export )?const \w+ = new (?:Weak)?Map\b/m;
+
+function isCopyable(file: string, below: number): boolean {
+  const code = readFileSync(file, 'utf8');
+  return code.length < below && !STATE.test(code);
+}
 
 /** Every .ts and .tsx file under a folder. */
 function sourceFiles(dir: string): string[] {
@@ -135,6 +149,9 @@ export function lazyBundles(options: LazyBundlesOptions): Plugin {
       closure(entries, reachable, true);
       closure(options.firstLoad.map((file) => resolve(file)), shared, false);
       for (const id of shared) if (!reachable.has(id)) this.error(`lazy bundles: first-load module ${nameOf(id)} is not in any entry`);
+      // Small modules without state are copied instead: each shared one that a different set
+      // of lazy bundles imports becomes a chunk of its own in an app, loaded up front.
+      if (options.copyBelow) for (const id of shared) if (isCopyable(id, options.copyBelow)) shared.delete(id);
       // A class the package exports: an app may compare with it (`instanceof`).
       const publicNames = new Set(entries.flatMap((id) => this.getModuleInfo(id)?.exports ?? []));
       for (const id of reachable) if (classesOf(id).some((name) => publicNames.has(name))) shared.add(id);
