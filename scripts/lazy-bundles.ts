@@ -152,14 +152,17 @@ export function lazyBundles(options: LazyBundlesOptions): Plugin {
       // Small modules without state are copied instead: each shared one that a different set
       // of lazy bundles imports becomes a chunk of its own in an app, loaded up front.
       if (options.copyBelow) for (const id of shared) if (isCopyable(id, options.copyBelow)) shared.delete(id);
-      // A class the package exports: an app may compare with it (`instanceof`).
-      const publicNames = new Set(entries.flatMap((id) => this.getModuleInfo(id)?.exports ?? []));
-      for (const id of reachable) if (classesOf(id).some((name) => publicNames.has(name))) shared.add(id);
       for (const id of targets.keys()) {
         if (shared.has(id)) this.error(`lazy bundles: ${nameOf(id)} is loaded with import() but the first load imports it too`);
       }
     },
     generateBundle(_output, bundle) {
+      // A class the package exports (what the entries' files export, `export *` included): an
+      // app may compare with it (`instanceof`), so there is one.
+      const publicNames = new Set(
+        Object.values(bundle).flatMap((item) => (item.type === 'chunk' && item.isEntry && item.facadeModuleId !== KEEP_ID ? item.exports : [])),
+      );
+      for (const id of reachable) if (classesOf(id).some((name) => publicNames.has(name))) shared.add(id);
       // What only the re-exporting entry needed: in dist/lazy/ instead.
       for (const [fileName, item] of Object.entries(bundle)) {
         const module = item.type === 'chunk' ? item.facadeModuleId : undefined;
