@@ -239,9 +239,11 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
     stop() {
       rewriteGeneration++;
       loop.stop();
-      void chat.stop();
-      // Aborting the request does not stop an answer the server keeps (a reload aborts it too).
-      void serverConversation(current.transport)?.stopOnServer(chat.id);
+      const stopped = chat.stop();
+      // Aborting the request does not stop an answer the server keeps (a reload aborts it too):
+      // it is told, with what the page shows, once the chat has stopped reading.
+      const server = serverConversation(current.transport);
+      if (server) void stopped.then(() => server.stopOnServer(chat.id, chat.messages), report);
     },
     async retry() {
       if (disposed) return;
@@ -343,7 +345,7 @@ function serverConversation(transport: ChatTransport<UIMessage> | undefined): Se
 }
 
 interface ServerStop {
-  stopOnServer(chatId: string): Promise<void>;
+  stopOnServer(chatId: string, messages?: readonly UIMessage[]): Promise<void>;
 }
 
 /** Options are the app's code: a bad number is a `TypeError` naming it, where it enters. */

@@ -11,7 +11,7 @@ import type { Limiter } from './limiter';
 import { loadLoopChunk as loadChunk, loopChunk, type LoopChunk } from './load-loop-chunk';
 import { runEffects } from './loop-effects';
 import { lastStepResults, rememberLastDecision, type LoopDecision } from './loop-policy';
-import { initialLoopState, type LoopState } from './loop-state';
+import { initialLoopState, type AnswerEnding, type LoopState } from './loop-state';
 import { isSettled } from './call-state';
 import { reduce, type LoopAction } from './reduce';
 import { DEFAULT_MAX_TOOL_ROUNDS, lastStepToolParts } from './rounds';
@@ -222,6 +222,11 @@ export class ToolLoopCore {
   /** Results on screen wait for the user (`continue()` or their next message): for a restored chat. */
   hold(): void {
     this.#dispatch({ type: 'held' });
+  }
+
+  /** How a restored chat's answers ended, so their notices (and Continue) show again. */
+  restoreEndings(endings: ReadonlyMap<string, AnswerEnding>): void {
+    this.#dispatch({ type: 'endings-restored', endings });
   }
 
   /** Queues a message the user sent while the loop was busy. */

@@ -37,6 +37,8 @@ export type UiLabels = ToolLabels & {
   earlierMessages: (count: number) => string;
   /** Heading of the empty state. */
   emptyState: string;
+  /** What an empty chat shows while its stored conversation loads, instead of the empty state. */
+  loadingConversation: string;
   newChat: string;
   suggestions: string;
   /** Reasoning block summary while the model reasons, and once it is done. */
@@ -95,6 +97,7 @@ export const defaultUiLabels: UiLabels = {
   dropFiles: 'Drop files to attach',
   earlierMessages: (count) => `Show earlier messages (${thousands(count)} more)`,
   emptyState: 'How can I help?',
+  loadingConversation: 'Loading the conversation…',
   newChat: 'New chat',
   suggestions: 'Suggestions',
   reasoning: 'Thinking…',
