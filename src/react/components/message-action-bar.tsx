@@ -1,7 +1,8 @@
 import type { UIMessage } from 'ai';
-import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode, type Ref, type RefObject } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import type { ActionsStore, MessageActionsValue } from './message-actions';
 import { messageMarkdown } from './message-markdown';
+import { ActionButton } from './action-button';
 import { useToolChatLabels } from './labels';
 
 const EDIT = 1;
@@ -69,7 +70,7 @@ export function MessageActionBar({ store, message, setEditing, editRef }: Messag
   return (
     <div className="toolchat-message-actions" role="group" aria-label={labels.messageActions}>
       {offer & EDIT ? (
-        <ActionButton ref={editRef} label={labels.editMessage} onClick={() => setEditing(true)}>
+        <ActionButton buttonRef={editRef} label={labels.editMessage} onClick={() => setEditing(true)}>
           <path d="M4 20h4L19 9l-4-4L4 16v4z" />
           <path d="M13.5 6.5l4 4" />
         </ActionButton>
@@ -126,25 +127,6 @@ export function MessageEditing({ children, ...props }: MessageEditingProps) {
         store.current.onEdit?.(message.id, next);
       }}
     />
-  );
-}
-
-interface ActionButtonProps {
-  label: string;
-  onClick: () => void;
-  state?: string;
-  ref?: Ref<HTMLButtonElement>;
-  children: ReactNode;
-}
-
-/** An icon button named by its label (also its tooltip). */
-function ActionButton({ label, onClick, state, ref, children }: ActionButtonProps) {
-  return (
-    <button ref={ref} type="button" className="toolchat-action" aria-label={label} title={label} data-state={state} onClick={onClick}>
-      <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-        {children}
-      </svg>
-    </button>
   );
 }
 
