@@ -3,20 +3,24 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalSto
 import type { ActionsStore, MessageActionsValue } from './message-actions';
 import { messageMarkdown } from './message-markdown';
 import { ActionButton } from './action-button';
+import { FeedbackButtons } from './feedback';
+import { ReadAloudButton } from './speech/read-aloud';
 import { useToolChatLabels } from './labels';
 
 const EDIT = 1;
 const REGENERATE = 2;
+const FEEDBACK = 4;
+const READ_ALOUD = 8;
 
 /**
- * What a message's bar offers besides Copy, as one number so that an unchanged offer renders
+ * What a message's bar offers besides Copy (read aloud and feedback on answers with text), as one number so that an unchanged offer renders
  * nothing. Edit is offered on the user's messages whether or not the chat works: while it
  * works the button is hidden (see `useEditShown`), not removed, so going busy and idle renders
  * no row of a long thread.
  */
-function offerOf({ idle, onEdit, onRegenerate, lastAnswerId }: MessageActionsValue, message: UIMessage): number {
+function offerOf({ idle, onEdit, onRegenerate, lastAnswerId, onFeedback, readAloud }: MessageActionsValue, message: UIMessage): number {
   if (message.role === 'user') return onEdit ? EDIT : 0;
-  return idle && onRegenerate && message.id === lastAnswerId ? REGENERATE : 0;
+  return (idle && onRegenerate && message.id === lastAnswerId ? REGENERATE : 0) | (onFeedback ? FEEDBACK : 0) | (readAloud ? READ_ALOUD : 0);
 }
 
 /** The bar's offer, from the provider's store: a bar renders again only when its own offer changes. */
@@ -92,6 +96,10 @@ export function MessageActionBar({ store, message, setEditing, editRef }: Messag
           <path d="M20 12a8 8 0 1 1-2.3-5.7" />
           <path d="M20 4v5h-5" />
         </ActionButton>
+      ) : null}
+      {text !== '' && offer & READ_ALOUD ? <ReadAloudButton message={message} /> : null}
+      {text !== '' && offer & FEEDBACK ? (
+        <FeedbackButtons message={message} onFeedback={(...args) => store.current.onFeedback?.(...args)} />
       ) : null}
     </div>
   );
