@@ -179,7 +179,8 @@ function MessageImpl({
 function shouldFold(parts: readonly Part[], views: ReadonlyMap<string, ToolCallView>): boolean {
   if (views.size === 0) return false;
   for (const view of views.values()) if (!isSettled(view.phase) || view.phase === 'interrupted') return false;
-  const last = parts.findLast((part) => part.type !== 'step-start');
+  // What follows the answer's text without being part of its turn (sources, follow-ups, data) does not count.
+  const last = parts.findLast((part) => part.type === 'text' || part.type === 'reasoning' || part.type === 'file' || isToolPart(part));
   return last?.type === 'text' && last.text.trim() !== '';
 }
 

@@ -26,7 +26,8 @@ export function SourcePart({ part, number }: SourcePartProps) {
         </span>
       )}
       <span className="toolchat-source-title">{title}</span>
-      {detail && detail !== title && <span className="toolchat-source-detail">{detail}</span>}
+      {/* A space, so that the link's name reads "Title host", not "Titlehost". */}
+      {detail && detail !== title && <> <span className="toolchat-source-detail">{detail}</span></>}
     </>
   );
   const kind = part.type === 'source-url' ? 'url' : 'document';

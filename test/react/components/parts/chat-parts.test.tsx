@@ -26,10 +26,10 @@ describe('the chat parts in ChatWrapper', () => {
       const sources = await screen.findByRole('list', { name: 'Sources' });
       const items = within(sources).getAllByRole('listitem');
       expect(items.map((item) => item.textContent)).toEqual([
-        '1AI SDK documentationai-sdk.dev',
-        '2React: Quick Startreact.dev',
-        '3Web Speech API - MDN Web Docsdeveloper.mozilla.org',
-        '4toolchat design notesdesign.pdf',
+        '1AI SDK documentation ai-sdk.dev',
+        '2React: Quick Start react.dev',
+        '3Web Speech API - MDN Web Docs developer.mozilla.org',
+        '4toolchat design notes design.pdf',
       ]);
       expect(within(sources).getByRole('link', { name: /AI SDK documentation/ }).getAttribute('href')).toBe('https://ai-sdk.dev/docs/introduction');
       // A document has no address: its name, no link.
