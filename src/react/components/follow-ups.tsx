@@ -45,7 +45,7 @@ export function FollowUps({ suggestions, onSelect, className }: FollowUpsProps) 
     <ul className={className ? `toolchat-follow-ups ${className}` : 'toolchat-follow-ups'} aria-label={labels.followUps}>
       {prompts.map((prompt) => (
         <li key={prompt}>
-          <button type="button" className="toolchat-suggestion" onClick={() => select(prompt)}>
+          <button type="button" className="toolchat-suggestion" dir="auto" onClick={() => select(prompt)}>
             {prompt}
           </button>
         </li>

@@ -116,7 +116,7 @@ function MessageImpl({
       if (part.text === '') return;
       content.push(
         isUser ? (
-          <div key={index} className="toolchat-message-text">
+          <div key={index} className="toolchat-message-text" dir="auto">
             {part.text}
           </div>
         ) : (

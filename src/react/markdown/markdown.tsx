@@ -76,7 +76,8 @@ export const Markdown = memo(function Markdown({ text, className, imageOrigins, 
   }, [Loaded]);
   const content = Loaded ? <Loaded text={text} message={message} citations={citations} /> : <div className="toolchat-markdown-plain">{text}</div>;
   return (
-    <div className={className ? `toolchat-markdown ${className}` : 'toolchat-markdown'}>
+    // The model's text runs in its own direction (an English answer on a right-to-left page).
+    <div className={className ? `toolchat-markdown ${className}` : 'toolchat-markdown'} dir="auto">
       {imageOrigins ? <ImageOriginsProvider origins={imageOrigins}>{content}</ImageOriginsProvider> : content}
     </div>
   );

@@ -25,7 +25,9 @@ export function SourcePart({ part, number }: SourcePartProps) {
           {number}
         </span>
       )}
-      <span className="toolchat-source-title">{title}</span>
+      <span className="toolchat-source-title" dir="auto">
+        {title}
+      </span>
       {/* A space, so that the link's name reads "Title host", not "Titlehost". */}
       {detail && detail !== title && <> <span className="toolchat-source-detail">{detail}</span></>}
     </>
