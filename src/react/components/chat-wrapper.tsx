@@ -192,7 +192,7 @@ export function ChatWrapper<TOOLS extends ToolSet = ToolSet>({
             </div>
           )}
           <MessageList messages={chat.messages} busy={chat.busy} empty={empty} />
-          {followUps && idle && lastAnswerId && <FollowUps suggestions={followUps === true ? undefined : followUps} />}
+          {followUps && idle && lastAnswerId && <FollowUps suggestions={followUps === true ? undefined : followUps} onSelect={onSuggestion} />}
           {/* Before it loads, only a call waiting for approval can give it something to show. */}
           {(partsLoaded() || chat.activity.state === 'awaiting-approval') && <PendingApprovals />}
           <StableStatusIndicator activity={chat.activity} showError={!chat.error} />
