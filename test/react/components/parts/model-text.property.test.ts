@@ -38,7 +38,7 @@ describe('what a model writes, read aloud', () => {
 });
 
 describe("a text part's citations, as markers", () => {
-  const source = (id: string): Citation['source'] => ({ sourceType: 'url', id, url: `https://${id}.example/`, title: id });
+  const source = (id: string): Citation['source'] => ({ type: 'source', sourceType: 'url', id, url: `https://${id}.example/`, title: id });
 
   it('only ever adds markers of cited sources to the text, wherever the citations point', () => {
     fc.assert(

@@ -69,7 +69,7 @@ describe('the chat parts on their own', () => {
       const cited: UIMessage = {
         id: 'cited',
         role: 'assistant',
-        parts: [{ type: 'text', text, citations: [{ source: { sourceType: 'url', id: 'l', url: 'https://lyon.fr/', title: 'Lyon' }, startIndex: 0, endIndex: 4 }] }],
+        parts: [{ type: 'text', text, citations: [{ source: { type: 'source', sourceType: 'url', id: 'l', url: 'https://lyon.fr/', title: 'Lyon' }, startIndex: 0, endIndex: 4 }] }],
       };
       const part = cited.parts[0] as Extract<UIMessage['parts'][number], { type: 'text' }>;
       expect(messageSources(cited)).toEqual([{ type: 'source-url', sourceId: 'l', url: 'https://lyon.fr/', title: 'Lyon' }]);
