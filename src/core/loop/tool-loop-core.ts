@@ -166,18 +166,21 @@ export class ToolLoopCore {
 
   /**
    * For each response, the stage every chunk passes: unique call ids, repeated calls and
-   * made-up results dropped, and the usage the model reports counted against the budget.
+   * made-up results dropped, and the usage the model reports counted against the budget and
+   * summed over the answer's responses (`answerUsage`).
    */
   async chunkStage(messages: readonly UIMessage[]): Promise<(chunk: UIMessageChunk) => UIMessageChunk | undefined> {
-    const { createCallIdentity, readUsage } = loopChunk() ?? (await loadChunk());
+    const { answerUsageStage, createCallIdentity, readUsage } = loopChunk() ?? (await loadChunk());
+    const answerUsage = answerUsageStage(messages);
     const identity = createCallIdentity(messages, {
       isBrowserTool: (toolName) => findTool(this.#tools(), toolName) !== undefined,
       isKnownCall: (toolCallId) => this.#state.calls.has(toolCallId),
     });
     return (chunk) => {
       const usage = readUsage(chunk);
-      if (usage) this.#dispatch({ type: 'usage-reported', usage });
-      return identity(chunk);
+      if (!usage) return identity(chunk);
+      this.#dispatch({ type: 'usage-reported', usage });
+      return identity(answerUsage(chunk));
     };
   }
 
