@@ -73,6 +73,7 @@ export const ar: LocaleLabels = {
   dropFiles: 'أفلِت الملفات هنا لإرفاقها',
   earlierMessages: (count) => `عرض الرسائل السابقة (المتبقي: ${f.number(count)})`,
   emptyState: 'كيف يمكنني مساعدتك؟',
+  loadingConversation: 'جارٍ تحميل المحادثة…',
   newChat: 'محادثة جديدة',
   suggestions: 'اقتراحات',
   reasoning: 'يفكّر…',

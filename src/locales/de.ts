@@ -50,6 +50,7 @@ export const de: LocaleLabels = {
   dropFiles: 'Dateien zum Anhängen hier ablegen',
   earlierMessages: (count) => `Frühere Nachrichten anzeigen (${f.number(count)} weitere)`,
   emptyState: 'Wie kann ich helfen?',
+  loadingConversation: 'Unterhaltung wird geladen…',
   newChat: 'Neuer Chat',
   suggestions: 'Vorschläge',
   reasoning: 'Denkt nach…',

@@ -51,6 +51,7 @@ export const es: LocaleLabels = {
   dropFiles: 'Suelta los archivos para adjuntarlos',
   earlierMessages: (count) => `Mostrar mensajes anteriores (${f.number(count)} más)`,
   emptyState: '¿En qué puedo ayudarte?',
+  loadingConversation: 'Cargando la conversación…',
   newChat: 'Nuevo chat',
   suggestions: 'Sugerencias',
   reasoning: 'Pensando…',

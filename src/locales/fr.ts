@@ -53,6 +53,7 @@ export const fr: LocaleLabels = {
   dropFiles: 'Déposez des fichiers pour les joindre',
   earlierMessages: (count) => `Afficher les messages précédents (${f.number(count)} de plus)`,
   emptyState: `Comment puis-je vous aider${nb}?`,
+  loadingConversation: 'Chargement de la conversation…',
   newChat: 'Nouvelle discussion',
   suggestions: 'Suggestions',
   reasoning: 'Réflexion…',

@@ -50,6 +50,7 @@ export const ja: LocaleLabels = {
   dropFiles: 'ここにドロップして添付',
   earlierMessages: (count) => `以前のメッセージを表示（残り${f.number(count)}件）`,
   emptyState: 'どのようなことをお手伝いしましょうか？',
+  loadingConversation: '会話を読み込んでいます…',
   newChat: '新しいチャット',
   suggestions: 'おすすめ',
   reasoning: '考えています…',
