@@ -7,6 +7,7 @@ import {
   ServerConversationTransport,
   serverStorage,
   ThreadList,
+  type FeedbackHandler,
   type ToolCallView,
 } from 'toolchat';
 import { mcpToolRenderers, useMcpTools } from 'toolchat/mcp';
@@ -23,7 +24,11 @@ const suggestions = [
   'What time is it in Tokyo and Atlantis?',
   'Keep calling tools',
   'Tell me a long story',
+  'What are you built on? Cite your sources',
 ];
+
+// The thumbs under answers: a real app sends them to its server.
+const onFeedback: FeedbackHandler = (messageId, value, comment) => console.info('feedback', messageId, value, comment ?? '');
 
 // `?agui=<url>`: the chat talks to that AG-UI agent instead of /api/chat, as a chat of its own,
 // kept in this browser (the agent keeps nothing for us).
@@ -100,6 +105,9 @@ export function App() {
             suggestions={suggestions}
             theme={settings.theme}
             attachments={{ accept: 'image/*,text/*,application/pdf' }}
+            onFeedback={onFeedback}
+            contextMeter={{ window: 128_000, prices: { input: 2.5, output: 10 } }}
+            speech
             className="demo-chat"
           />
         </main>

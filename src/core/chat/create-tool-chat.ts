@@ -304,6 +304,7 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
       loop.addToolResult('state' in result ? { toolCallId: result.toolCallId, error: result.errorText } : { toolCallId: result.toolCallId, output: result.output });
     },
     addToolResult: (result) => loop.addToolResult(result),
+    runToolCall: (request) => loop.runToolCall(request),
     setMessages(messages) {
       chat.messages = messages;
       state.tree = undefined;

@@ -16,6 +16,10 @@ import { ToolChatLabelsProvider, useToolChatLabels, type UiLabels } from './labe
 import { MessageActionsProvider, preloadMessageActions, type MessageActionsValue } from './message-actions';
 import { MessageList } from './message-list';
 import { ErrorBanner, PendingApprovals, partsLoaded, preloadParts } from './lazy-parts';
+import { ContextMeter, FollowUps } from './lazy-chat-parts';
+import type { ContextMeterProps } from './context-meter';
+import type { FeedbackHandler } from './feedback';
+import type { FollowUpSource } from './follow-ups';
 import { StatusIndicator } from './status-indicator';
 import { ToolTitlesProvider } from './tool-title';
 import { ToolRenderersProvider } from './tool-renderers';
@@ -73,6 +77,33 @@ export interface ChatWrapperProps<TOOLS extends ToolSet = ToolSet> extends UseTo
    * @default true
    */
   messageActions?: boolean;
+  /**
+   * Follow-up prompts under the last answer, once the chat is idle, one click each: the answer's
+   * own (its `data-suggestions` part, which `createChatHandler` writes from the model), or the
+   * app's, as a list or a function of the answer. `false` shows none.
+   * @default true
+   */
+  followUps?: boolean | FollowUpSource;
+  /**
+   * Thumbs up and down under answers, then an optional comment: called with the message's id, the
+   * thumb (`null` when taken back) and, once written, the comment. Without it, no thumbs.
+   */
+  onFeedback?: FeedbackHandler;
+  /**
+   * How full the model's context window is, above the messages, from the usage the answers
+   * report; `true` shows the tokens alone, `{ window, prices }` the share of the window and the
+   * cost.
+   * @default false
+   * @example contextMeter={{ window: 128_000, prices: { input: 2.5, output: 10 } }}
+   */
+  contextMeter?: boolean | ContextMeterProps;
+  /**
+   * Read aloud under answers and dictation in the composer, where the browser has the Web Speech
+   * API (each hidden where it has not). Off by default: Chromium sends dictated speech to a
+   * recognition service, which an app should choose to do.
+   * @default false
+   */
+  speech?: boolean;
 }
 
 /**
@@ -90,6 +121,10 @@ export function ChatWrapper<TOOLS extends ToolSet = ToolSet>({
   onChatChange,
   attachments = false,
   messageActions = true,
+  followUps = true,
+  onFeedback,
+  contextMeter = false,
+  speech = false,
   ...props
 }: ChatWrapperProps<TOOLS>) {
   // The conversation on screen: the `id` prop, until the user starts a new chat.
@@ -124,8 +159,8 @@ export function ChatWrapper<TOOLS extends ToolSet = ToolSet>({
   const idle = !chat.busy;
   const lastAnswerId = last?.role === 'assistant' ? last.id : undefined;
   const actions = useMemo<MessageActionsValue>(
-    () => ({ idle, lastAnswerId, onRegenerate, onEdit }),
-    [idle, lastAnswerId, onRegenerate, onEdit],
+    () => ({ idle, lastAnswerId, onRegenerate, onEdit, onFeedback, readAloud: speech }),
+    [idle, lastAnswerId, onRegenerate, onEdit, onFeedback, speech],
   );
   const onSuggestion = useCallback(
     (text: string) => {
@@ -150,17 +185,19 @@ export function ChatWrapper<TOOLS extends ToolSet = ToolSet>({
           data-theme={theme}
           data-state={chat.activity.state}
         >
-          {options.storage && !givenChat && (
+          {((options.storage && !givenChat) || contextMeter) && (
             <div className="toolchat-toolbar">
-              <NewChatButton onClick={newChat} disabled={chat.messages.length === 0} />
+              {options.storage && !givenChat && <NewChatButton onClick={newChat} disabled={chat.messages.length === 0} />}
+              {contextMeter && <ContextMeter {...(contextMeter === true ? {} : contextMeter)} />}
             </div>
           )}
           <MessageList messages={chat.messages} busy={chat.busy} empty={empty} />
+          {followUps && idle && lastAnswerId && <FollowUps suggestions={followUps === true ? undefined : followUps} onSelect={onSuggestion} />}
           {/* Before it loads, only a call waiting for approval can give it something to show. */}
           {(partsLoaded() || chat.activity.state === 'awaiting-approval') && <PendingApprovals />}
           <StableStatusIndicator activity={chat.activity} showError={!chat.error} />
           {chat.error && <ErrorBanner error={chat.error} onRetry={() => void chat.retry()} />}
-          <StableComposer onSend={onSend} onStop={chat.stop} busy={chat.busy} inputRef={inputRef} attachments={attachments} />
+          <StableComposer onSend={onSend} onStop={chat.stop} busy={chat.busy} inputRef={inputRef} attachments={attachments} dictation={speech} />
         </div>
         </MessageActionsProvider>
         </ToolRenderersProvider>

@@ -13,6 +13,7 @@ import {
 } from 'react';
 import type { AttachmentOptions, AttachmentTrayHandle } from './attachment-tray';
 import { useToolChatLabels } from './labels';
+import { DictationButton } from './lazy-chat-parts';
 
 // Only composers that take files load the tray.
 const AttachmentTray = lazy(() => import('./attachment-tray').then((module) => ({ default: module.AttachmentTray })));
@@ -41,6 +42,12 @@ export interface ComposerProps {
   placeholder?: string;
   autoFocus?: boolean;
   inputRef?: Ref<HTMLTextAreaElement>;
+  /**
+   * A microphone that writes what the user says into the input, where the browser has speech
+   * recognition (hidden where it has not).
+   * @default false
+   */
+  dictation?: boolean | undefined;
   className?: string;
 }
 
@@ -61,6 +68,7 @@ export function Composer({
   inputRef,
   className,
   attachments = false,
+  dictation = false,
 }: ComposerProps) {
   const labels = useToolChatLabels();
   const inputId = useId();
@@ -137,6 +145,7 @@ export function Composer({
         onChange={(event) => setValue(event.target.value)}
         onKeyDown={onKeyDown}
       />
+      {dictation && <DictationButton value={value} onChange={setValue} disabled={disabled} />}
       {/* One button that changes role, so focus stays on it when Send becomes Stop and back. */}
       <button
         type="submit"

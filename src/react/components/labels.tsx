@@ -1,10 +1,14 @@
 import { createContext, useContext, useRef, type ReactNode } from 'react';
 import type { ToolCallPhase } from '../../core/loop/call-state';
+import type { PartLabels } from './part-labels';
 import type { AnswerEnding } from '../../core/loop/loop-state';
 import { defaultLabels, type ToolLabels } from '../labels';
 
-/** The loop's labels plus the strings only the UI parts show. */
-export type UiLabels = ToolLabels & {
+/**
+ * The loop's labels plus the strings only the UI parts show. Those of the parts that load after
+ * the chat (`PartLabels`) are optional: their English defaults load with them.
+ */
+export type UiLabels = ToolLabels & Partial<PartLabels> & {
   /** Accessible name of the message input. */
   composerLabel: string;
   copyCode: string;

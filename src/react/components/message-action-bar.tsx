@@ -1,22 +1,27 @@
 import type { UIMessage } from 'ai';
-import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode, type Ref, type RefObject } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import type { ActionsStore, MessageActionsValue } from './message-actions';
 import { messageMarkdown } from './message-markdown';
+import { ActionButton } from './action-button';
+import { FeedbackButtons } from './feedback';
+import { ReadAloudButton } from './speech/read-aloud';
 import { useToolChatLabels } from './labels';
 import { BranchPicker } from './branch-picker';
 
 const EDIT = 1;
 const REGENERATE = 2;
+const FEEDBACK = 4;
+const READ_ALOUD = 8;
 
 /**
- * What a message's bar offers besides Copy, as one number so that an unchanged offer renders
+ * What a message's bar offers besides Copy (read aloud and feedback on answers with text), as one number so that an unchanged offer renders
  * nothing. Edit is offered on the user's messages whether or not the chat works: while it
  * works the button is hidden (see `useEditShown`), not removed, so going busy and idle renders
  * no row of a long thread.
  */
-function offerOf({ idle, onEdit, onRegenerate, lastAnswerId }: MessageActionsValue, message: UIMessage): number {
+function offerOf({ idle, onEdit, onRegenerate, lastAnswerId, onFeedback, readAloud }: MessageActionsValue, message: UIMessage): number {
   if (message.role === 'user') return onEdit ? EDIT : 0;
-  return idle && onRegenerate && message.id === lastAnswerId ? REGENERATE : 0;
+  return (idle && onRegenerate && message.id === lastAnswerId ? REGENERATE : 0) | (onFeedback ? FEEDBACK : 0) | (readAloud ? READ_ALOUD : 0);
 }
 
 /** The bar's offer, from the provider's store: a bar renders again only when its own offer changes. */
@@ -73,7 +78,7 @@ export function MessageActionBar({ store, message, setEditing, editRef }: Messag
       <BranchPicker message={message} />
       <div className="toolchat-message-actions" role="group" aria-label={labels.messageActions}>
         {offer & EDIT ? (
-          <ActionButton ref={editRef} label={labels.editMessage} onClick={() => setEditing(true)}>
+          <ActionButton buttonRef={editRef} label={labels.editMessage} onClick={() => setEditing(true)}>
             <path d="M4 20h4L19 9l-4-4L4 16v4z" />
             <path d="M13.5 6.5l4 4" />
           </ActionButton>
@@ -95,6 +100,10 @@ export function MessageActionBar({ store, message, setEditing, editRef }: Messag
             <path d="M20 12a8 8 0 1 1-2.3-5.7" />
             <path d="M20 4v5h-5" />
           </ActionButton>
+        ) : null}
+        {text !== '' && offer & READ_ALOUD ? <ReadAloudButton message={message} /> : null}
+        {text !== '' && offer & FEEDBACK ? (
+          <FeedbackButtons message={message} onFeedback={(...args) => store.current.onFeedback?.(...args)} />
         ) : null}
       </div>
     </>
@@ -131,25 +140,6 @@ export function MessageEditing({ children, ...props }: MessageEditingProps) {
         store.current.onEdit?.(message.id, next);
       }}
     />
-  );
-}
-
-interface ActionButtonProps {
-  label: string;
-  onClick: () => void;
-  state?: string;
-  ref?: Ref<HTMLButtonElement>;
-  children: ReactNode;
-}
-
-/** An icon button named by its label (also its tooltip). */
-function ActionButton({ label, onClick, state, ref, children }: ActionButtonProps) {
-  return (
-    <button ref={ref} type="button" className="toolchat-action" aria-label={label} title={label} data-state={state} onClick={onClick}>
-      <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-        {children}
-      </svg>
-    </button>
   );
 }
 

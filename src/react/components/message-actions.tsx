@@ -1,6 +1,7 @@
 import type { UIMessage } from 'ai';
 import { Suspense, createContext, lazy, useContext, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createListeners, type Listeners } from '../../core/chat/listeners';
+import type { FeedbackHandler } from './feedback';
 
 // The bar and the editor load once, after the first render (`preloadMessageActions`), so the
 // chat's first load does not carry them.
@@ -23,6 +24,10 @@ export interface MessageActionsValue {
   onRegenerate?: (() => void) | undefined;
   /** Replaces a user message's text and sends it again (`useToolChat().editMessage`). Without it, no Edit. */
   onEdit?: ((messageId: string, text: string) => void) | undefined;
+  /** Thumbs up and down under answers (`FeedbackButtons`). Without it, no thumbs. */
+  onFeedback?: FeedbackHandler | undefined;
+  /** Read aloud under answers, where the browser can speak (`ReadAloudButton`). */
+  readAloud?: boolean | undefined;
 }
 
 /**
@@ -71,8 +76,9 @@ export interface MessageActionsProps {
 
 /**
  * The message's body followed by its actions, inside a `MessageActionsProvider`: Copy (as
- * Markdown) on every message with text, Regenerate under the last answer, Edit on the user's
- * messages. Editing sends the new text in its place; the earlier version stays as a branch. Outside a
+ * Markdown) on every message with text, Regenerate under the last answer, read aloud and
+ * feedback on answers when the provider's value turns them on, Edit on the user's messages.
+ * Editing sends the new text in its place; the earlier version stays as a branch. Outside a
  * provider it renders the body alone. What the bar offers is worked out in its own chunk.
  */
 export function MessageActions({ message, streaming = false, children }: MessageActionsProps) {

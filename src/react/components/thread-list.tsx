@@ -28,7 +28,7 @@ export interface ThreadListLabels {
   deleteFailed: string;
 }
 
-const defaultLabels: ThreadListLabels = {
+export const defaultThreadListLabels: ThreadListLabels = {
   threads: 'Chats',
   newChat: 'New chat',
   untitled: 'New chat',
@@ -87,7 +87,7 @@ export function ThreadList({
   labels: labelOverrides,
   className,
 }: ThreadListProps) {
-  const labels = { ...defaultLabels, ...labelOverrides };
+  const labels = { ...defaultThreadListLabels, ...labelOverrides };
   const [list, setList] = useState<ListState>({ status: 'loading' });
   const [failure, setFailure] = useState<string | undefined>();
   const [editing, setEditing] = useState<{ chatId: string; draft: string } | undefined>();

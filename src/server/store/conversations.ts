@@ -158,7 +158,9 @@ export function createConversations(options: ConversationsOptions): (request: Re
   return async (request) => {
     const userId = await userOf(request);
     if (!userId) return jsonError(401, 'Sign in to use the chat');
-    const route = matchRoute(new URL(request.url).pathname);
+    // No thread route takes a POST, so a POST is always a chat request: an endpoint mounted at a
+    // path ending in `threads` or `…/stream` still answers its chat requests.
+    const route = request.method === 'POST' ? undefined : matchRoute(new URL(request.url).pathname);
     if (route) return threadRoute(route, request, { userId, store, streams, answers });
 
     const read = await options.read(request);

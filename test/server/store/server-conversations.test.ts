@@ -163,6 +163,16 @@ describe('given a handler with a server store', () => {
     expect((await handler(as('carol', 'DELETE', '/api/chat/threads/not%20an%20id'))).status).toBe(404);
   });
 
+  it('answers chat requests at an endpoint whose path ends like one of its routes', async () => {
+    const handler = createChatHandler({ model: countingModel().model, store, getUserId });
+    for (const [endpoint, chatId] of [['/api/threads', 'mounted-1'], ['/v1/stream', 'mounted-2'], ['/api/chat/threads', 'mounted-3']] as const) {
+      const response = await handler(as('dora', 'POST', endpoint, { id: chatId, messages: [userText(`u-${chatId}`, 'hi')] }));
+      expect(response.status).toBe(200);
+      await response.text();
+      expect((await store.loadThread('dora', chatId))?.messages.map((message) => message.role)).toEqual(['user', 'assistant']);
+    }
+  });
+
   it('refuses a chat request without a valid chat id', async () => {
     const handler = createChatHandler({ model: countingModel().model, store, getUserId });
     const response = await handler(as('alice', 'POST', '/api/chat', { messages: [userText('u1', 'hi')] }));
