@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChatHandler, type ConversationStore } from 'toolchat/server';
 import { readChunks } from '../chat-stream';
@@ -132,6 +133,48 @@ for (const name of ['memory', 'PGlite', 'PostgreSQL']) {
       expect((await switchTo(a1, 0)).status).toBe(200);
       expect(texts(await get())).toEqual(['One', 'Answer 1']);
       expect(prompts).toHaveLength(2);
+    });
+    it('takes any switch a client makes up: a version shown with its versions counted, or a 4xx naming what, with nothing changed', async () => {
+      const { post, get, switchTo, chatId } = await setUp(['A', 'B', 'C', 'D', 'E']);
+      await readChunks(await post({ messages: [userText('u1', 'One')], intent: { type: 'send' } }));
+      await readChunks(await post({ messages: [userText('u2', 'Two')], intent: { type: 'send' } }));
+      await readChunks(await post({ messages: [], intent: { type: 'regenerate' } }));
+      await readChunks(await post({ messages: [userText('u1', 'One, again')], intent: { type: 'edit', messageId: 'u1' } }));
+      const other = await setUp(['Elsewhere']);
+      await readChunks(await other.post({ messages: [userText('o1', 'Other')], intent: { type: 'send' } }));
+      const stored = await store().loadThread('alice', chatId);
+      const known = [...stored!.messages.map((message) => message.id), ...(stored!.branches ?? []).flatMap((branch) => branch.messages.map((message) => message.id))];
+      const all = [...new Set([...known, 'o1', 'nope', '__proto__', 'constructor', 'toString', ''])];
+
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...all),
+          fc.oneof(fc.integer({ min: -2, max: 4 }), fc.constantFrom(0.5, 1e9, -0, Number.MAX_SAFE_INTEGER), fc.string({ maxLength: 3 })),
+          async (messageId, index) => {
+            const before = await store().loadThread('alice', chatId);
+            const response = await switchTo(messageId, index);
+            const body = (await response.json()) as ThreadBody & { error?: { message: string } };
+            if (response.status === 200) {
+              // A valid path: each message answers the one before, and the versions counted are the tree's.
+              const after = await get();
+              expect(after.messages.map((message) => message.id)).toEqual(body.messages.map((message) => message.id));
+              // The path goes through the index-th version of the message (the message itself at its own index).
+              const shown = after.versions.some((version) => version.index === index) || (index === 0 && after.messages.some((message) => message.id === messageId));
+              expect(shown).toBe(true);
+              for (const version of after.versions) expect(version.index).toBeLessThan(version.count);
+              // Nothing lost: the same messages in the thread, only moved.
+              const now = await store().loadThread('alice', chatId);
+              const ids = (thread: typeof now) => [...thread!.messages.map((m) => m.id), ...(thread!.branches ?? []).flatMap((b) => b.messages.map((m) => m.id))].sort();
+              expect(ids(now)).toEqual(ids(before));
+            } else {
+              expect([400, 409]).toContain(response.status);
+              expect(body.error?.message).toMatch(/Invalid (intent switch|request body)/);
+              expect(JSON.stringify(await store().loadThread('alice', chatId))).toBe(JSON.stringify(before));
+            }
+          },
+        ),
+        { numRuns: 40 },
+      );
     });
   });
 }
