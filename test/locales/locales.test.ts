@@ -26,6 +26,8 @@ function strings(labels: object): Map<string, string[]> {
 function samples(key: string): unknown[][] {
   const counts = [0, 1, 2, 5, 11, 100, 1234];
   switch (key) {
+    case 'versionOf':
+      return [[1, 2], [2, 2], [11, 100], [1234, 1234]];
     case 'executing':
       return [[['getWeather'], 1, 5], [['getWeather', 'getTime'], 2, 5]];
     case 'awaitingApproval':
@@ -64,7 +66,7 @@ function samples(key: string): unknown[][] {
 
 const cognates: Record<string, string[]> = {
   es: ['toolError'],
-  fr: ['assistantAuthor', 'composerLabel', 'messageList', 'sources', 'suggestions', 'toolArguments'],
+  fr: ['assistantAuthor', 'composerLabel', 'messageList', 'sources', 'suggestions', 'toolArguments', 'versions'],
 };
 
 describe('toolchat/locales', () => {
@@ -94,7 +96,7 @@ describe('toolchat/locales', () => {
             expect(value.includes('undefined') || value.includes('NaN') || value.includes('[object'), `${key}: ${value}`).toBe(false);
           }
           // `idle` is empty in every language; names and numbers alone read the same anywhere.
-          if (!['idle', 'linkDestination', 'contextUsed', 'duration', 'cost'].includes(key) && JSON.stringify(values) === JSON.stringify(english.get(key))) same.push(key);
+          if (!['idle', 'linkDestination', 'contextUsed', 'duration', 'cost', 'versionOf'].includes(key) && JSON.stringify(values) === JSON.stringify(english.get(key))) same.push(key);
         }
         // Words the language shares with English (es "Error", fr "Message", "Sources"…), and nothing else.
         expect(same.sort(), JSON.stringify(same)).toEqual(name === "en" ? same.sort() : (cognates[name] ?? []));

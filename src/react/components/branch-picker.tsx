@@ -1,7 +1,6 @@
 import type { UIMessage } from 'ai';
-import { useCallback, type KeyboardEvent } from 'react';
-import type { ToolChatSnapshot } from '../../core/chat/types';
-import { useOptionalToolChatContext, useOptionalToolChatSelector } from '../use-tool-chat';
+import type { KeyboardEvent } from 'react';
+import { useOptionalToolChatContext } from '../use-tool-chat';
 import { useToolChatLabels } from './labels';
 
 export interface BranchPickerProps {
@@ -12,22 +11,15 @@ export interface BranchPickerProps {
  * "Previous version", "N / M", "Next version" under a message that Edit or Regenerate gave
  * other versions: reads the chat from context (nothing without one, or with one version).
  * Arrow keys move between versions too; the position is announced as it changes. Switching
- * asks the model nothing (`switchBranch`).
+ * asks the model nothing (`switchBranch`); while the chat works, it stops it first.
  */
 export function BranchPicker({ message }: BranchPickerProps) {
   const chat = useOptionalToolChatContext();
   const labels = useToolChatLabels();
-  // A string, so that an unchanged position renders nothing; versions change only with messages.
-  const select = useCallback(
-    (state: ToolChatSnapshot | undefined) => {
-      if (!chat || !state) return '0/1';
-      const { index, count } = chat.getBranches(message.id);
-      return `${index}/${count}`;
-    },
-    [chat, message.id],
-  );
-  const busy = useOptionalToolChatSelector(chat, useCallback((state: ToolChatSnapshot | undefined) => state?.busy ?? false, []));
-  const [index, count] = useOptionalToolChatSelector(chat, select).split('/').map(Number) as [number, number];
+  // Read, not subscribed: a message's versions change only with the message itself (an edit
+  // makes the edited message anew, a regenerate a new answer, a switch shows other rows), and
+  // the row renders again then. Rows of a long thread listen to nothing while tokens stream.
+  const { index, count } = chat ? chat.getBranches(message.id) : { index: 0, count: 1 };
   if (!chat || count < 2) return null;
 
   const show = (next: number, label: string) => {
@@ -54,7 +46,7 @@ export function BranchPicker({ message }: BranchPickerProps) {
   const at = chat.getState().messages.findIndex((candidate) => candidate.id === message.id);
   return (
     <div className="toolchat-branch-picker" role="group" aria-label={labels.versions} data-toolchat-versions-at={at} onKeyDown={onKeyDown}>
-      <button type="button" className="toolchat-action" aria-label={labels.previousVersion} title={labels.previousVersion} disabled={index === 0 || busy} onClick={() => show(index - 1, labels.previousVersion)}>
+      <button type="button" className="toolchat-action" aria-label={labels.previousVersion} title={labels.previousVersion} disabled={index === 0} onClick={() => show(index - 1, labels.previousVersion)}>
         <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
           <path d="M15 6l-6 6 6 6" />
         </svg>
@@ -62,7 +54,7 @@ export function BranchPicker({ message }: BranchPickerProps) {
       <span className="toolchat-branch-position" aria-live="polite" aria-atomic="true">
         {labels.versionOf(index + 1, count)}
       </span>
-      <button type="button" className="toolchat-action" aria-label={labels.nextVersion} title={labels.nextVersion} disabled={index === count - 1 || busy} onClick={() => show(index + 1, labels.nextVersion)}>
+      <button type="button" className="toolchat-action" aria-label={labels.nextVersion} title={labels.nextVersion} disabled={index === count - 1} onClick={() => show(index + 1, labels.nextVersion)}>
         <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
           <path d="M9 6l6 6-6 6" />
         </svg>
