@@ -136,6 +136,7 @@ export const defaultUiLabels: UiLabels = {
     done: 'Done',
     error: 'Error',
     denied: 'Denied',
+    expired: 'Expired',
     cancelled: 'Cancelled',
     interrupted: 'Interrupted',
   },
