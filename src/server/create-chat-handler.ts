@@ -14,6 +14,9 @@ import { parseChatRequest } from './request-body';
 import { checkSettings } from './settings';
 import { createConversations, type ServerConversationOptions } from './store/conversations';
 import { toolInputLimitMiddleware } from './tool-input-limits';
+import type { ApprovalPolicy } from '../core/loop/approval-policy';
+import { requestApprovals } from './trust/request-approvals';
+import { approvalDescriber, type ServerGrantScopes } from './trust/server-approvals';
 import { createChunkSigner } from './trust/sign-tool-chunks';
 import { createToolSigner } from './trust/tool-signature';
 import { verifyToolParts, type UnverifiedToolPart } from './trust/verify-tool-parts';
@@ -90,6 +93,29 @@ export interface ChatHandlerOptions extends ServerConversationOptions {
    * @default 8 * 1024 * 1024
    */
   maxBodyBytes?: number;
+  /**
+   * The app's rule for the server tools' calls, asked before the user is (the browser's
+   * `approvalPolicy` covers its own tools): `'allow'` runs a call without asking and `'deny'`
+   * refuses it, each reaching the browser as the AI SDK's automatic decision with the reason;
+   * `'ask'` asks the user; `undefined` leaves it to the tool's `needsApproval`. Sync or async.
+   * One that throws, rejects, answers nonsense or takes over 10 s asks the user (told why):
+   * a failing policy never runs a tool unasked.
+   * @default none: each tool's `needsApproval` decides
+   */
+  approvalPolicy?: ApprovalPolicy;
+  /**
+   * Told when `approvalPolicy` failed (the user was asked instead).
+   * @default console.warn
+   */
+  onApprovalPolicyError?: (error: Error) => void;
+  /**
+   * The scope of a server tool's call, from its input, by tool name (as `defineTool`'s
+   * `grantScope` for browser tools): "Allow for this chat" and "Always allow" on its card then
+   * cover only calls of the same scope, and the card shows it before the user commits. One that
+   * throws or gives no string makes the call approvable once only.
+   * @default none: a grant covers every call of the tool
+   */
+  grantScopes?: ServerGrantScopes;
   /** Told about each server-tool part of a request that did not verify and was dropped (to log it). */
   onUnverifiedToolPart?: (part: UnverifiedToolPart) => void;
   /** Environment to read `NODE_ENV`, `OPENAI_*` and `TOOLCHAT_SECRET` from. @default process.env where it exists */
@@ -127,6 +153,8 @@ export function createChatHandler(options: ChatHandlerOptions = {}): (request: R
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const serverTools = options.tools ?? {};
   const isServerTool = (name: string) => Object.hasOwn(serverTools, name);
+  const describeApproval = approvalDescriber(serverTools, options.grantScopes);
+  const onPolicyError = options.onApprovalPolicyError ?? ((error: Error) => console.warn(`toolchat: ${error.message}`));
   // Server-side conversations (src/server/store): absent, the handler is stateless as before.
   if (options.streams && !options.store) throw new TypeError('createChatHandler: streams need a store');
   const conversations = options.store ? createConversations({ ...options, store: options.store }) : undefined;
@@ -166,17 +194,19 @@ export function createChatHandler(options: ChatHandlerOptions = {}): (request: R
     } else if (request.signal.aborted) stopModel(request.signal.reason);
     else request.signal.addEventListener('abort', () => stopModel(request.signal.reason), { once: true });
 
+    // The user's edits of approved server calls, checked again here, and the app's policy.
+    const approvals = await requestApprovals({ verified, tools: serverTools, policy: options.approvalPolicy, chatId, onPolicyError });
     // Approved server-tool calls are claimed now, before any stream of the request exists.
     const runOnce =
       options.tools === undefined
         ? undefined
-        : await runOnceTools(options.tools, { approved: verified.approved, store: replayStore, ttlMs: approvalTtlMs, now });
+        : await runOnceTools(options.tools, { approved: approvals.runnable, store: replayStore, ttlMs: approvalTtlMs, now });
     let failure: ProviderFailure | undefined;
     let stream: ReadableStream<UIMessageChunk>;
     try {
       const markers = options.toolMarkers
         ? toMarkerRequest({
-            messages,
+            messages: approvals.modelMessages ?? messages,
             tools,
             toolsDisabled,
             ...(options.toolMarkerPrompt ? { promptStyle: options.toolMarkerPrompt } : {}),
@@ -186,9 +216,10 @@ export function createChatHandler(options: ChatHandlerOptions = {}): (request: R
       stream = await streamChat({
         model,
         messages,
-        ...(markers ? markers : { tools, toolsDisabled }),
+        ...(markers ? markers : { tools, toolsDisabled, ...(approvals.modelMessages ? { modelMessages: approvals.modelMessages } : {}) }),
         ...(markers || options.system === undefined ? {} : { system: options.system }),
-        ...(runOnce === undefined ? {} : { serverTools: runOnce.tools }),
+        ...(runOnce === undefined ? {} : { serverTools: approvals.wrapTools(runOnce.tools) }),
+        ...(approvals.toolApproval === undefined ? {} : { toolApproval: approvals.toolApproval }),
         ...(options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }),
         abortSignal: abort.signal,
         onError: (error) => {
@@ -203,7 +234,7 @@ export function createChatHandler(options: ChatHandlerOptions = {}): (request: R
       await runOnce?.end();
       return jsonError(400, 'Invalid messages: they cannot be converted for the model');
     }
-    const sign = createChunkSigner({ chatId, isServerTool, signer, calls: verified.calls, now });
+    const sign = createChunkSigner({ chatId, isServerTool, signer, calls: verified.calls, now, describeApproval });
     try {
       const started = await awaitAnswerStart(stream, {
         // A call's input past the limits would fail the stream here (it cannot be written) or

@@ -4,6 +4,7 @@ import {
   streamText,
   toUIMessageStream,
   type LanguageModel,
+  type ToolApprovalConfiguration,
   type ToolSet as AIToolSet,
   type UIMessage,
   type UIMessageChunk,
@@ -36,6 +37,11 @@ export interface StreamChatOptions {
    * @default 5
    */
   maxSteps?: number;
+  /**
+   * The AI SDK's `toolApproval` for the server tools' calls (the handler's `approvalPolicy`);
+   * it takes precedence over the tools' `needsApproval`.
+   */
+  toolApproval?: ToolApprovalConfiguration<AIToolSet, never>;
   abortSignal?: AbortSignal;
   onError?: (error: unknown) => string;
 }
@@ -59,6 +65,7 @@ export async function streamChat(options: StreamChatOptions): Promise<ReadableSt
     ...(options.system === undefined ? {} : { instructions: options.system }),
     ...(options.toolsDisabled ? { activeTools: [] } : {}),
     stopWhen: stepCountIs(options.maxSteps ?? 5),
+    ...(options.toolApproval === undefined ? {} : { toolApproval: options.toolApproval }),
     ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }),
   });
   return toUIMessageStream({
