@@ -17,6 +17,7 @@ export { readUsage } from './usage';
 export { DEFAULT_MAX_OUTPUT_BYTES, serializeToolOutput, toJsonValue } from '../tools/serialize-output';
 export { defaultGrants } from '../chat/grants';
 export { bindChatGrants } from '../chat/chat-grants';
+export { grantBookOf } from '../chat/grant-book';
 export { answerServerApproval, cancelServerApprovals, createServerApprovalWatch, serverApprovalCallId } from '../chat/server-approvals';
 export { refreshApprovals } from '../chat/refresh-approvals';
 export { applyLoopStates } from '../chat/loop-part-states';
