@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
@@ -23,9 +24,15 @@ export default defineConfig({
   test: {
     globals: true,
     restoreMocks: true,
-    // Rendering hundreds of rows in jsdom takes 2–3 s alone on CI's two cores, twice that when
-    // the machine is shared: 5 s was too close. A hung test still fails, at 15 s.
-    testTimeout: 15_000,
+    // Rendering hundreds of rows in jsdom takes 2–3 s alone on CI's two cores, and a machine busy
+    // with other work stretches it several times over (one took 15 s at a load of 18 on two
+    // cores). These are limits for a hung test, not measures of speed: a hung test still fails.
+    testTimeout: 30_000,
+    // `expect.poll` waits for a state to come; the event ends the wait, the timeout only a hang.
+    expect: { poll: { timeout: 10_000 } },
+    // Vitest keeps a core for itself (one worker on two cores), but a test file spends much of
+    // its time waiting for Chromium, a server or a timer: two workers on two cores.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
@@ -34,8 +41,10 @@ export default defineConfig({
           environment: 'node',
           include: ['test/**/*.test.ts'],
           exclude: ['test/e2e/**', 'test/compat/**'],
+          setupFiles: ['test/setup-waits.ts'],
           // The public types (composed options, typed messages) are tests too, run by tsc.
-          typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+          // Only these files and what they import: the whole repository is `npm run typecheck`'s.
+          typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './test/types/tsconfig.json' },
         },
       },
       {
@@ -46,7 +55,7 @@ export default defineConfig({
           include: ['test/**/*.test.tsx'],
           // The fresh app's own tests run in that app (npm run test:compat), on the packed package.
           exclude: ['test/compat/**'],
-          setupFiles: ['test/setup-dom.ts'],
+          setupFiles: ['test/setup-waits.ts', 'test/setup-dom.ts'],
         },
       },
       {
@@ -75,6 +84,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['test/e2e/**/*.e2e.test.ts'],
+          setupFiles: ['test/setup-waits.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -107,6 +107,9 @@ async function measure(query: string): Promise<Measured[]> {
     await page.getByRole('button', { name: 'Send' }).click();
     await page.getByRole('button', { name: 'Approve' }).waitFor();
     await page.getByRole('button', { name: 'Send' }).waitFor({ state: 'detached' }).catch(() => undefined);
+    // Message actions load after the chat mounts, in one chunk for every row: wait for them, then
+    // for the page to stop changing (a quiet interval alone misses a chunk slowed by a loaded machine).
+    await page.getByRole('log').getByRole('group', { name: 'Message actions' }).first().waitFor();
     expect(errors).toEqual([]);
     const snapshot = () =>
       page.evaluate(async (properties) => {
@@ -124,8 +127,7 @@ async function measure(query: string): Promise<Measured[]> {
           };
         });
       }, PROPERTIES);
-    // Parts that load after the chat mounts (message actions) arrive a few frames later: measure
-    // once two looks in a row see the same page.
+    // Measure once two looks in a row see the same page.
     let last = await snapshot();
     await vi.waitFor(
       async () => {

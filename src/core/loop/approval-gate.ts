@@ -1,7 +1,8 @@
 import type { UIMessage } from 'ai';
 import { findGrant, type ToolGrant } from '../chat/grants';
 import type { AnyToolDefinition } from '../tools/define-tool';
-import { isPromiseLike, validateToolInputNow, type ToolInputValidation } from '../tools/input-schema';
+import { validateToolInputNow, type ToolInputValidation } from '../tools/input-schema';
+import { isPromiseLike } from '../tools/promise-like';
 import type { ToolCall } from '../tools/types';
 import { approvalRule, type CallQuestion } from './approval';
 import { askPolicy, type ApprovalPolicy, type PolicyVerdict } from './approval-policy';

@@ -1,7 +1,7 @@
 import { getToolName, type ChatStatus, type FinishReason, type UIMessage, type UIMessageChunk } from 'ai';
 import type { AnyToolDefinition, ToolSet } from '../tools/define-tool';
 import { errorMessage, toolErrorMessages } from '../tools/errors';
-import { findTool } from '../tools/execute-tool-calls';
+import { findTool } from '../tools/find-tool';
 import type { CheckedToolSchemas } from '../tools/tool-schemas';
 import type { ToolCall, ToolCallResult, ToolChatRequestBody } from '../tools/types';
 import { createListeners } from '../chat/listeners';
