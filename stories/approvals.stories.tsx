@@ -20,7 +20,7 @@ const meta = {
         component: [
           'A tool with `needsApproval` asks the user on its card: **Approve** (this call), **Allow for this chat**',
           '(this tool, in this chat), **Always allow** (this tool, in every chat: the user’s `grants`), **Deny** (with an',
-          'optional reason the model reads) and **Edit** (the arguments, checked against the tool’s schema before it runs).',
+          'optional reason the model reads) and **Edit arguments** (checked against the tool’s schema before it runs).',
           'A tool with `grantScope` shows what a grant covers before the user commits. `approvalTimeoutMs` makes an',
           'unanswered call expire; an `approvalPolicy` decides calls automatically, and the card says so with the reason.',
           '`<ToolGrants />` lists the grants with Revoke. Each story keeps its grants in memory (`grants={memoryGrants()}`).',
@@ -103,11 +103,11 @@ export const DenyWithReason: Story = {
   },
 };
 
-/** "Edit": the call runs with the user's arguments, and the card says so. */
+/** "Edit arguments": the call runs with the user's arguments, and the card says so. */
 export const EditArguments: Story = {
   args: { grants: memoryGrants() },
   play: async ({ canvas, userEvent }) => {
-    await userEvent.click(within(await askToDelete(canvas, userEvent)).getByRole('button', { name: 'Edit' }));
+    await userEvent.click(within(await askToDelete(canvas, userEvent)).getByRole('button', { name: 'Edit arguments' }));
     const editor = canvas.getByRole('textbox', { name: 'Arguments (JSON)' });
     await userEvent.clear(editor);
     await userEvent.type(editor, '{{"path": "draft.pdf"}');
@@ -123,7 +123,7 @@ export const EditRefused: Story = {
   args: { grants: memoryGrants() },
   play: async ({ canvas, userEvent }) => {
     const card = await askToDelete(canvas, userEvent);
-    await userEvent.click(within(card).getByRole('button', { name: 'Edit' }));
+    await userEvent.click(within(card).getByRole('button', { name: 'Edit arguments' }));
     const editor = canvas.getByRole('textbox', { name: 'Arguments (JSON)' });
     await userEvent.clear(editor);
     await userEvent.type(editor, '{{"path": ""}');

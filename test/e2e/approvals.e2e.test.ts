@@ -88,7 +88,7 @@ describe('the approval card in Chromium against the demo app', () => {
     await log.getByText("OK, I won't delete report.pdf (I still need it).").waitFor();
 
     const second = await askToDelete(page, 'notes.txt');
-    await second.getByRole('button', { name: 'Edit' }).click();
+    await second.getByRole('button', { name: 'Edit arguments' }).click();
     const editor = page.getByRole('textbox', { name: 'Arguments (JSON)' });
     await editor.fill('{ "path": "" }');
     await page.getByRole('button', { name: 'Run with these arguments' }).click();

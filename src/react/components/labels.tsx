@@ -139,7 +139,7 @@ export const defaultUiLabels: UiLabels = {
   grantScope: (scope) => `“Allow for this chat” and “Always allow” cover only ${scope}`,
   denyWithReason: 'Deny with a reason…',
   denyReason: 'Reason (the assistant reads it)',
-  editArguments: 'Edit',
+  editArguments: 'Edit arguments',
   editArgumentsLabel: 'Arguments (JSON)',
   runEdited: 'Run with these arguments',
   invalidJson: (message) => `The arguments are not valid JSON: ${message}`,

@@ -60,7 +60,7 @@ describe('given a browser tool that needs approval and has a scope', () => {
     render(<ChatWrapper api={server.api} fetch={server.fetch} tools={browserTools([])} grants={memoryGrants()} />);
     await ask(user, 'Delete a');
     const card = await screen.findByRole('group', { name: 'Delete file' });
-    for (const name of ['Approve', 'Allow for this chat', 'Always allow Delete file', 'Deny', 'Deny with a reason…', 'Edit']) {
+    for (const name of ['Approve', 'Allow for this chat', 'Always allow Delete file', 'Deny', 'Deny with a reason…', 'Edit arguments']) {
       expect(await within(card).findByRole('button', { name })).toBeTruthy();
     }
     expect(within(card).getByText('“Allow for this chat” and “Always allow” cover only /tmp/cache/')).toBeTruthy();
@@ -105,7 +105,7 @@ describe('given a browser tool that needs approval and has a scope', () => {
     const server = endpoint(twoDeletions());
     render(<ChatWrapper api={server.api} fetch={server.fetch} tools={browserTools(deleted)} grants={memoryGrants()} />);
     await ask(user, 'Delete a');
-    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    await user.click(await screen.findByRole('button', { name: 'Edit arguments' }));
     const editor = screen.getByRole('textbox', { name: 'Arguments (JSON)' });
 
     await user.clear(editor);
@@ -211,10 +211,10 @@ describe('given a server tool that needs approval', () => {
     render(<ChatWrapper api={server.api} fetch={server.fetch} grants={memoryGrants()} />);
     await ask(user, 'Purge the cache');
     const card = await screen.findByRole('group', { name: 'Purge cache' });
-    for (const name of ['Approve', 'Allow for this chat', 'Always allow Purge cache', 'Deny', 'Edit']) {
+    for (const name of ['Approve', 'Allow for this chat', 'Always allow Purge cache', 'Deny', 'Edit arguments']) {
       expect(await within(card).findByRole('button', { name })).toBeTruthy();
     }
-    await user.click(within(card).getByRole('button', { name: 'Edit' }));
+    await user.click(within(card).getByRole('button', { name: 'Edit arguments' }));
     const editor = screen.getByRole('textbox', { name: 'Arguments (JSON)' });
     await user.clear(editor);
     await user.type(editor, '{{"region": "mars"}');
