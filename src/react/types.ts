@@ -24,8 +24,6 @@ export interface UseToolChatResult<TOOLS extends ToolSet = ToolSet>
       | 'retry'
       | 'approve'
       | 'deny'
-      | 'answerApproval'
-      | 'revokeGrant'
       | 'addToolApprovalResponse'
       | 'continue'
       | 'runAgain'
