@@ -5,7 +5,8 @@ import { checkNumberOption, numberRules } from '../tools/number-options';
 import type { ToolSet } from '../tools/define-tool';
 import { ToolChatState } from './chat-state';
 import { createChatNotifier } from './notifier';
-import type { ToolGrants } from './grants';
+import type { ChatGrants } from './chat-grants';
+import type { ServerApprovalWatch } from './server-approvals';
 import { loadLoopChunk, loopChunk } from '../loop/load-loop-chunk';
 import { createChatTransport } from './chat-transport';
 import { readSnapshot } from './snapshot';
@@ -46,6 +47,7 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
   };
 
   let storage: StorageLifecycle | undefined;
+  let serverApprovals: ServerApprovalWatch | undefined;
   const transport = createChatTransport({
     loop,
     options: () => current,
@@ -63,6 +65,8 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
     onFinish: ({ message, isAbort, isError, finishReason }) => {
       // A response that ends in tool calls is a round, not the end of the loop.
       const reason = loop.onResponseFinish({ message, isAbort, isError, finishReason });
+      // Server tools' approvals it asks: the user's grants answer some, `approvalTimeoutMs` ends the rest.
+      if (!isAbort && !isError) serverApprovals?.scan();
       if (reason === 'answered' || reason === 'max-rounds' || reason === 'budget') current.onFinish?.(message);
     },
   });
@@ -156,20 +160,27 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
   };
   notifier.watch(sendQueue);
 
-  // The default grants come with the loop's chunk, which every response waits for: they are
-  // read before any call can arrive. A chunk that does not load keeps them for the page only.
-  const grants: Promise<ToolGrants> = options.grants
-    ? Promise.resolve(options.grants)
-    : loadLoopChunk().then(
-        (chunk) => chunk.defaultGrants(),
-        () => pageGrants(),
-      );
+  // The user's grants come with the loop's chunk, which every response waits for: they are read
+  // before any call can arrive. A chunk that does not load keeps grants in the loop, for the page.
+  const grants: Promise<ChatGrants | undefined> = loadLoopChunk().then(
+    (chunk) =>
+      disposed
+        ? undefined
+        : chunk.bindChatGrants(loop, options.grants ?? chunk.defaultGrants(), { onError: report, now: () => (current.now ?? Date.now)() }),
+    () => undefined,
+  );
   const ready = (async () => {
-    try {
-      const granted = await (await grants).load();
-      if (granted.length > 0) loop.alwaysAllow(...granted);
-    } catch (error) {
-      report(error);
+    await (await grants)?.ready;
+    const chunk = loopChunk();
+    if (chunk && !disposed) {
+      serverApprovals = chunk.createServerApprovalWatch(chat, loop, () => current.approvalTimeoutMs);
+      // A grant made (here or elsewhere) answers the server approvals it covers too.
+      let known = loop.state.grants;
+      loop.subscribe(() => {
+        if (loop.state.grants === known) return;
+        known = loop.state.grants;
+        serverApprovals?.scan(chat.messages);
+      });
     }
     if (!options.storage) return;
     // With the loop's chunk (loading since the chat was made): the calls a stored chat still
@@ -186,6 +197,7 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
       onError: (error) => current.onError?.(error),
     });
     await storage.ready;
+    serverApprovals?.scan(chat.messages);
   })().finally(() => {
     if (storageState === 'loading') storageState = 'ready';
     notifier.changed();
@@ -239,6 +251,7 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
     stop() {
       rewriteGeneration++;
       loop.stop();
+      serverApprovals?.cancel();
       const stopped = chat.stop();
       // Aborting the request does not stop an answer the server keeps (a reload aborts it too):
       // it is told, with what the page shows, once the chat has stopped reading.
@@ -259,9 +272,26 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
       if (chunk?.resultsOnTheirWay(chat, loop)) return;
       await chat.sendMessage();
     },
-    approve: (toolCallId) => loop.approve(toolCallId),
-    deny: (toolCallId, reason) => loop.deny(toolCallId, reason),
-    addToolApprovalResponse: ({ id, approved, reason }) => (approved ? loop.approve(id) : loop.deny(id, reason)),
+    approve: (toolCallId) => void toolChat.answerApproval(toolCallId, { choice: 'allow-once' }),
+    deny: (toolCallId, reason) => void toolChat.answerApproval(toolCallId, reason === undefined ? { choice: 'deny' } : { choice: 'deny', reason }),
+    addToolApprovalResponse: ({ id, approved, reason }) => {
+      // A browser tool's approval id is its call id; a server tool's is the server's own.
+      const toolCallId = loop.state.calls.has(id) ? id : (loopChunk()?.serverApprovalCallId(chat.messages, id) ?? id);
+      void toolChat.answerApproval(toolCallId, approved ? { choice: 'allow-once' } : reason === undefined ? { choice: 'deny' } : { choice: 'deny', reason });
+    },
+    async answerApproval(toolCallId, answer) {
+      if (disposed) return { ok: false, error: 'The chat was disposed' };
+      if (loop.state.calls.has(toolCallId)) return loop.answerApproval(toolCallId, answer);
+      // A call the loop does not run: a server tool's, answered on its part.
+      const chunk = loopChunk() ?? (await loadLoopChunk().catch(() => undefined));
+      if (!chunk) return { ok: false, error: `Tool call "${toolCallId.slice(0, 64)}" is not waiting for approval` };
+      return chunk.answerServerApproval(chat, loop, toolCallId, answer);
+    },
+    async revokeGrant(grant) {
+      const bound = await grants;
+      if (bound) await bound.revoke(grant);
+      else loop.setGrants(loop.state.grants.filter((kept) => kept.toolName !== grant.toolName || kept.scope !== grant.scope || kept.chatId !== grant.chatId));
+    },
     async continue(prompt) {
       if (disposed) return;
       loop.resume();
@@ -282,10 +312,7 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
     regenerate: () => rewrite((chunk) => chunk.regenerateAnswer(chat, loop)),
     editMessage: (messageId, text) => rewrite((chunk) => chunk.editUserMessage(chat, loop, messageId, text)),
     alwaysAllow(toolName) {
-      loop.alwaysAllow(toolName);
-      void Promise.resolve()
-        .then(async () => (await grants).save([...loop.state.alwaysAllowed]))
-        .catch(report);
+      loop.grant({ toolName });
     },
     addToolOutput(result) {
       loop.addToolResult('state' in result ? { toolCallId: result.toolCallId, error: result.errorText } : { toolCallId: result.toolCallId, output: result.output });
@@ -314,6 +341,8 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
       void chat.stop();
       notifier.dispose();
       storage?.dispose();
+      serverApprovals?.dispose();
+      void grants.then((bound) => bound?.dispose());
       for (const waiter of waiters) waiter.resolve();
       waiters = [];
     },
@@ -322,17 +351,6 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
     },
   };
   return toolChat as unknown as ToolChat<TOOLS>;
-}
-
-/** Grants kept for the life of the page (`memoryGrants` without its module). */
-function pageGrants(): ToolGrants {
-  let names: readonly string[] = [];
-  return {
-    load: () => names,
-    save: (next) => {
-      names = [...next];
-    },
-  };
 }
 
 /**

@@ -1,6 +1,7 @@
 export { createToolChat, checkToolChatOptions, DEFAULT_THROTTLE_MS, DEFAULT_STORAGE_TIMEOUT_MS, type ToolChat } from './create-tool-chat';
 export type {
   SendMessageInput,
+  ToolCallApproval,
   ToolCallView,
   ToolCallViewOf,
   ToolChatMessage,
@@ -13,7 +14,15 @@ export type {
 } from './types';
 export { selectToolCalls, toolCallView, type ToolCallViews } from './tool-call-views';
 export { isInterruptedToolPart, isToolPart, type ToolPart } from './part-states';
-export { localStorageGrants, memoryGrants, type LocalStorageGrantsOptions, type ToolGrants } from './grants';
+export {
+  localStorageGrants,
+  memoryGrants,
+  MAX_GRANTS,
+  type LocalStorageGrantsOptions,
+  type ToolGrant,
+  type ToolGrantReach,
+  type ToolGrants,
+} from './grants';
 export { createListeners, type Listeners, type ReadableStore } from './listeners';
 export { describeActivity, type Activity } from './activity';
 export { defaultLabels, markerLabels, type ToolLabels } from './labels';

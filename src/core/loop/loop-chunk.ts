@@ -6,7 +6,8 @@
 // choices (read before any call of a response can arrive: responses wait for this chunk), and
 // what reads a conversation's calls (open calls settled before the user's next message, a
 // retry's, a request's browser approvals): a conversation without tool parts needs none of it.
-export { approvalNeeded } from './approval-needed';
+export { approvalGate } from './approval-gate';
+export { checkEditedInput } from './edited-input';
 export { createCallIdentity } from './call-identity';
 export { formatLoopEvent } from './events';
 export { Limiter } from './limiter';
@@ -15,6 +16,9 @@ export { runToolCall } from './run-tool-call';
 export { answerUsageStage, readUsage } from './usage';
 export { DEFAULT_MAX_OUTPUT_BYTES, serializeToolOutput, toJsonValue } from '../tools/serialize-output';
 export { defaultGrants } from '../chat/grants';
+export { bindChatGrants } from '../chat/chat-grants';
+export { grantBookOf } from '../chat/grant-book';
+export { answerServerApproval, cancelServerApprovals, createServerApprovalWatch, serverApprovalCallId } from '../chat/server-approvals';
 export { refreshApprovals } from '../chat/refresh-approvals';
 export { applyLoopStates } from '../chat/loop-part-states';
 export { dropIncompleteCalls, resultsOnTheirWay, settleOpenCalls } from '../chat/open-calls';

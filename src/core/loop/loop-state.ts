@@ -1,4 +1,5 @@
 import type { UIMessage } from 'ai';
+import type { ToolGrant } from '../chat/grants';
 import { CallMap } from './call-map';
 import type { LoopEndReason, LoopUsage } from './events';
 
@@ -41,8 +42,11 @@ export interface LoopState {
   readonly queued: readonly UIMessage[];
   /** Answers that did not simply finish, by assistant message id. */
   readonly endings: ReadonlyMap<string, AnswerEnding>;
-  /** Tools the user chose to "always allow" in this chat: their calls run without asking. */
-  readonly alwaysAllowed: ReadonlySet<string>;
+  /**
+   * The user's grants as the chat knows them ("Always allow" and "Allow for this chat", of every
+   * chat): a call one of them covers runs without asking.
+   */
+  readonly grants: readonly ToolGrant[];
 }
 
 export const initialLoopState: LoopState = {
@@ -57,5 +61,5 @@ export const initialLoopState: LoopState = {
   pendingUsage: undefined,
   queued: [],
   endings: new Map(),
-  alwaysAllowed: new Set(),
+  grants: [],
 };
