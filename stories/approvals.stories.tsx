@@ -61,7 +61,7 @@ export const AllowForThisChat: Story = {
   play: async ({ canvas, userEvent }) => {
     const card = await askToDelete(canvas, userEvent);
     // The scope a grant would cover is on the card before the user commits.
-    await expect(card).toHaveTextContent('cover only ./');
+    await expect(card).toHaveTextContent('cover only files in the top folder');
     await userEvent.click(within(card).getByRole('button', { name: 'Allow for this chat' }));
     await expect(await canvas.findByText('Done: I deleted report.pdf.', {}, long)).toBeVisible();
     await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Delete the file notes.txt{Enter}');
@@ -85,7 +85,7 @@ export const AlwaysAllowAndRevoke: Story = {
     await userEvent.click(within(await askToDelete(canvas, userEvent)).getByRole('button', { name: 'Always allow Delete file' }));
     await expect(await canvas.findByText('Done: I deleted report.pdf.', {}, long)).toBeVisible();
     const grants = canvas.getByRole('region', { name: 'Tools allowed without asking' });
-    await expect(await within(grants).findByText('Delete file (./), in every chat', {}, long)).toBeVisible();
+    await expect(await within(grants).findByText('Delete file (files in the top folder), in every chat', {}, long)).toBeVisible();
     await userEvent.click(within(grants).getByRole('button', { name: 'Revoke' }));
     await expect(await within(grants).findByText('No tool runs without asking.', {}, long)).toBeVisible();
     await askToDelete(canvas, userEvent, 'notes.txt');

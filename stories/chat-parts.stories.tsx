@@ -34,7 +34,8 @@ export const SourcesAndFollowUps: Story = {
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'What are you built on? Cite your sources{Enter}');
     const sources = await canvas.findByRole('list', { name: 'Sources' }, long);
-    await expect(within(sources).getAllByRole('listitem')).toHaveLength(4);
+    // The sources stream in one by one: the list shows with the first.
+    await waitFor(() => expect(within(sources).getAllByRole('listitem')).toHaveLength(4), long);
     await expect((await canvas.findAllByRole('link', { name: 'Source 1: AI SDK documentation' }, long)).length).toBe(2);
     const followUps = await canvas.findByRole('list', { name: 'Suggested follow-ups' }, long);
     await userEvent.click(within(followUps).getByRole('button', { name: 'What is 2+2 and the time in Tokyo?' }));

@@ -49,7 +49,7 @@ describe('the approval card in Chromium against the demo app', () => {
 
     const card = await askToDelete(page, 'report.pdf');
     // The scope a grant covers is on the card before the user commits.
-    expect(await card.textContent()).toContain('cover only ./');
+    expect(await card.textContent()).toContain('cover only files in the top folder');
     await screenshot(page, 'approval-choices');
     await card.getByRole('button', { name: 'Allow for this chat' }).click();
     await log.getByText('Done: I deleted report.pdf.').waitFor();
@@ -114,7 +114,7 @@ describe('the approval card in Chromium against the demo app', () => {
 
     await page.getByRole('button', { name: 'Settings' }).click();
     const grants = page.getByRole('region', { name: 'Tools allowed without asking' });
-    await grants.getByText('Delete file (./), in every chat').waitFor();
+    await grants.getByText('Delete file (files in the top folder), in every chat').waitFor();
     await screenshot(page, 'approval-grants');
     await grants.getByRole('button', { name: 'Revoke' }).click();
     await grants.getByText('No tool runs without asking.').waitFor();

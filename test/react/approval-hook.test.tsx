@@ -37,14 +37,15 @@ describe('given useToolChat with a tool that needs approval', () => {
     });
     await waitFor(() => expect(result.current.toolCalls.get('c1')?.phase).toBe('awaiting-approval'));
     expect(await act(() => result.current.answerApproval('c1', { choice: 'edit', input: { path: '' } }))).toMatchObject({ ok: false });
-    expect(result.current.toolCalls.get('c1')?.approval?.editError).toMatch(/path/);
+    // The hook's view follows at the render pace.
+    await waitFor(() => expect(result.current.toolCalls.get('c1')?.approval?.editError).toMatch(/path/));
     expect(await act(() => result.current.answerApproval('c1', { choice: 'allow-chat' }))).toEqual({ ok: true });
     await waitFor(() => expect(result.current.status).toBe('ready'));
 
     await act(() => result.current.sendMessage('Delete b'));
     await waitFor(() => expect(deleted).toEqual(['a.txt', 'b.txt']));
     await waitFor(() => expect(result.current.status).toBe('ready'));
-    expect(result.current.loop.grants).toMatchObject([{ toolName: 'deleteFile', chatId: 'hook-chat' }]);
+    await waitFor(() => expect(result.current.loop.grants).toMatchObject([{ toolName: 'deleteFile', chatId: 'hook-chat' }]));
 
     await act(() => result.current.revokeGrant(result.current.loop.grants[0]!));
     await waitFor(() => expect(result.current.loop.grants).toEqual([]));

@@ -3,7 +3,7 @@ import { withHttpErrors } from '../loop/with-http-errors';
 import { withLoop } from '../loop/loop-transport';
 import type { ToolLoopCore } from '../loop/tool-loop-core';
 // The AI SDK's default transport, hardened: the one transport a chat needs without options.
-import { ToolChatEndpointTransport } from '../../transports/ai-sdk-endpoint';
+import { ToolChatEndpointTransport } from './endpoint-transport';
 import { loadLoopChunk, loopChunk } from '../loop/load-loop-chunk';
 import { hasToolParts } from './part-states';
 import type { ToolChatOptions } from './types';

@@ -5,7 +5,15 @@ import { useToolChatLabels } from './labels';
 // Reading an error's body for the retry rule is needed only for an `APICallError` that is not
 // toolchat's own `ChatRequestError` (which knows): it loads then, out of the first load.
 let rule: Promise<(error: unknown) => boolean> | undefined;
-const loadRule = () => (rule ??= import('../../core/loop/http-errors').then((module) => module.canRetry));
+// Not loaded (offline): no Retry is offered this time, and the next error tries again.
+const loadRule = () =>
+  (rule ??= import('../../core/loop/http-errors').then(
+    (module) => module.canRetry,
+    () => {
+      rule = undefined;
+      return () => false;
+    },
+  ));
 
 /** `canRetry` of the error, at once where that needs no body read, else once the rule is loaded. */
 function useCanRetry(error: Error): boolean {

@@ -11,7 +11,9 @@ const MessageEditing = lazy(() => load().then((module) => ({ default: module.Mes
 
 /** Starts loading the action bar and the editor. */
 export function preloadMessageActions(): Promise<unknown> {
-  return load();
+  // A failed preload (offline, a chunk a deploy removed) is not the app's unhandled rejection:
+  // the bar that renders loads it again and its Suspense shows the failure.
+  return load().catch(() => undefined);
 }
 
 /** What the actions under messages can do; `ChatWrapper` provides it from its chat. */

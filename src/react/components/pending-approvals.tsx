@@ -1,22 +1,25 @@
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import type { ToolCallViewOf } from '../../core/chat/types';
 import type { ToolChatSnapshot } from '../../core/chat/types';
 import { useOptionalToolChatContext, useToolChatSelector } from '../use-tool-chat';
 import type { ToolChat } from '../../core/chat/create-tool-chat';
+import { ApprovalActions } from './approval-actions';
 import { useToolChatLabels } from './labels';
+import { useToolTitle } from './tool-title';
 
 export interface PendingApprovalsProps {
-  /** By default the chat's `approve`. */
+  /** In place of the chat's Approve (`answerApproval`). */
   onApprove?: ((toolCallId: string) => void) | undefined;
-  /** By default the chat's `deny`. */
+  /** In place of the chat's Deny (`answerApproval`). */
   onDeny?: ((toolCallId: string) => void) | undefined;
   className?: string;
 }
 
 /**
  * Calls waiting for the user's approval outside the last message (a restored chat, a long
- * thread whose older rows are not on screen), pinned above the status with Approve and Deny,
- * so a waiting call always reaches the user. Calls of the last message are asked in their card.
+ * thread whose older rows are not on screen), pinned above the status with the same choices as
+ * their card (Approve, Allow for this chat, Always allow, Deny, Edit), so a waiting call always
+ * reaches the user. Calls of the last message are asked in their card.
  */
 export function PendingApprovals(props: PendingApprovalsProps) {
   const chat = useOptionalToolChatContext();
@@ -24,7 +27,7 @@ export function PendingApprovals(props: PendingApprovalsProps) {
 }
 PendingApprovals.displayName = 'PendingApprovals';
 
-function PendingApprovalsOf({ chat, onApprove = chat.approve, onDeny = chat.deny, className }: PendingApprovalsProps & { chat: ToolChat }) {
+function PendingApprovalsOf({ chat, onApprove, onDeny, className }: PendingApprovalsProps & { chat: ToolChat }) {
   const labels = useToolChatLabels();
   // Worked out again only when a call's view or the last message changed: not per streamed token.
   const select = useMemo(() => {
@@ -41,16 +44,21 @@ function PendingApprovalsOf({ chat, onApprove = chat.approve, onDeny = chat.deny
   return (
     <div className={className ? `toolchat-pending-approvals ${className}` : 'toolchat-pending-approvals'} role="region" aria-label={labels.awaitingApproval(waiting.map((call) => call.toolName))}>
       {waiting.map((call) => (
-        <div key={call.toolCallId} className="toolchat-pending-approval" role="group" aria-label={call.toolName} data-state="awaiting-approval">
-          <span className="toolchat-pending-approval-name">{call.toolName}</span>
-          <button type="button" className="toolchat-button" data-variant="primary" onClick={() => onApprove(call.toolCallId)}>
-            {labels.approve}
-          </button>
-          <button type="button" className="toolchat-button" onClick={() => onDeny(call.toolCallId)}>
-            {labels.deny}
-          </button>
-        </div>
+        <PendingApproval key={call.toolCallId} call={call} handlers={{ onApprove, onDeny }} />
       ))}
+    </div>
+  );
+}
+
+function PendingApproval({ call, handlers }: { call: ToolCallViewOf; handlers: { onApprove?: ((toolCallId: string) => void) | undefined; onDeny?: ((toolCallId: string) => void) | undefined } }) {
+  const title = useToolTitle(call.toolName);
+  const nameId = useId();
+  return (
+    <div className="toolchat-pending-approval" role="group" aria-labelledby={nameId} data-state="awaiting-approval">
+      <span className="toolchat-pending-approval-name" id={nameId} title={call.toolName}>
+        {title}
+      </span>
+      <ApprovalActions call={call} title={title} describedBy={nameId} handlers={handlers} />
     </div>
   );
 }
