@@ -18,24 +18,38 @@ export function readStopMessage(text: string | undefined): StopMessage {
   }
 }
 
+interface LocalAnswer {
+  stop: (message: StopMessage) => void;
+  /** Settles once the answer is written (or given up): its claim is over. */
+  ended: Promise<void>;
+}
+
 /**
  * The answers this instance is producing, by the id of their claim: a stop or a delete that
  * reaches this instance stops its answer at once, kept streams or not; one that reaches
  * another instance travels through `streams` (Redis pub/sub), when there are any.
  */
 export function createAnswersInFlight(streams: ChatStreams | undefined) {
-  const local = new Map<string, (message: StopMessage) => void>();
+  const local = new Map<string, LocalAnswer>();
   return {
-    add(answerId: string, stop: (message: StopMessage) => void): () => void {
-      local.set(answerId, stop);
+    /** An answer this instance produces; `ended` settles once it is written. Returns its removal. */
+    add(answerId: string, stop: (message: StopMessage) => void, ended: Promise<void>): () => void {
+      const answer = { stop, ended };
+      local.set(answerId, answer);
       return () => {
-        if (local.get(answerId) === stop) local.delete(answerId);
+        if (local.get(answerId) === answer) local.delete(answerId);
       };
     },
-    /** Stops the answer `answerId`, wherever it is produced. */
+    /**
+     * Stops the answer `answerId`, wherever it is produced. Settles once it is written when this
+     * instance produces it; once the stop is sent when another one does.
+     */
     async stop(answerId: string, message: StopMessage = {}): Promise<void> {
-      const stop = local.get(answerId);
-      if (stop) return stop(message);
+      const answer = local.get(answerId);
+      if (answer) {
+        answer.stop(message);
+        return answer.ended;
+      }
       await streams?.stop(answerId, JSON.stringify(message));
     },
   };

@@ -65,7 +65,12 @@ export function storedAnswer(context: StoredAnswerContext, turn: ClaimedTurn): S
     stop ??= message;
     stopModel();
   };
-  const removeStop = answers.add(turn.answerId, onStop);
+  let ended!: () => void;
+  const removeStop = answers.add(turn.answerId, onStop, new Promise<void>((resolve) => (ended = resolve)));
+  const over = () => {
+    removeStop();
+    ended();
+  };
   let producing = true;
   const renewal = setInterval(() => {
     if (!producing) return clearInterval(renewal);
@@ -110,7 +115,7 @@ export function storedAnswer(context: StoredAnswerContext, turn: ClaimedTurn): S
       await store.writeThread(turn.userId, turn.chatId, { expectedVersion: turn.version, after, messages: [], answer: { end: turn.answerId } }).catch(() => {});
     }
     produced();
-    removeStop();
+    over();
     return result;
   }
 
@@ -125,7 +130,7 @@ export function storedAnswer(context: StoredAnswerContext, turn: ClaimedTurn): S
     onEnd: produced,
     abandon() {
       produced();
-      removeStop();
+      over();
     },
     async respond(answer) {
       stopModel = () => answer.stop();
