@@ -1,19 +1,16 @@
-import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { tool, type UIMessage } from 'ai';
-import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createToolChat, defineTool, memoryGrants, type ToolChat, type ToolSet } from 'toolchat/core';
 import { createChatHandler, memoryConversationStore, memoryStreams, type ChatHandlerOptions } from 'toolchat/server';
 import { serverConversations } from 'toolchat/transports';
-import { usage } from './support';
+import { deferred, getUserId, steppedModel, type Step } from './support';
 
 // What the branch documents for a switch while the chat works (docs/ui.md, "Versions"): what runs
 // stops first, each open call ending with exactly one result (cancelled) in the branch it was
 // made in, never run or sent again. These tests hold a server-kept chat to it: the stop reaches
 // the server, the server's copy of the branch left ends the same way, and a reload agrees.
 
-const getUserId = (request: Request) => request.headers.get('x-user');
 const text = (message: UIMessage) => message.parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
 const texts = (messages: readonly UIMessage[]) => messages.map(text);
 const idle = (chat: ToolChat) => vi.waitFor(() => expect(chat.getState().activity.state).toBe('idle'));
@@ -21,54 +18,6 @@ const turns = async (count = 20) => {
   for (let turn = 0; turn < count; turn++) await new Promise((resolve) => setTimeout(resolve, 0));
 };
 const toolParts = (messages: readonly UIMessage[]) => messages.flatMap((message) => message.parts.filter((part) => 'toolCallId' in part)) as unknown as { toolCallId: string; state: string; errorText?: string }[];
-
-function deferred<T = void>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((settle) => (resolve = settle));
-  return { promise, resolve };
-}
-
-/** One model step: text at once, text that waits for a gate ("Hel", then the rest), or tool calls. */
-type Step = string | { gated: string; gate: Promise<void> } | { calls: { toolCallId: string; toolName: string; input: unknown }[] };
-
-/** A model answering `steps` in order; it records each prompt (as JSON) and each abort. */
-function steppedModel(steps: Step[]) {
-  const prompts: string[] = [];
-  const aborted: string[] = [];
-  const model = new MockLanguageModelV4({
-    doStream: async ({ prompt, abortSignal }) => {
-      prompts.push(JSON.stringify(prompt));
-      const step = steps.shift() ?? 'No more script.';
-      const stream = new ReadableStream<LanguageModelV4StreamPart>({
-        async start(controller) {
-          if (typeof step === 'object' && 'calls' in step) {
-            for (const call of step.calls) controller.enqueue({ type: 'tool-call', ...call, input: JSON.stringify(call.input) });
-            controller.enqueue({ type: 'finish', finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage });
-            controller.close();
-            return;
-          }
-          const whole = typeof step === 'string' ? step : step.gated;
-          controller.enqueue({ type: 'text-start', id: 't' });
-          controller.enqueue({ type: 'text-delta', id: 't', delta: whole.slice(0, 3) });
-          if (typeof step === 'object') {
-            await Promise.race([step.gate, new Promise((resolve) => abortSignal?.addEventListener('abort', resolve, { once: true }))]);
-            if (abortSignal?.aborted) {
-              aborted.push(whole);
-              controller.error(abortSignal.reason);
-              return;
-            }
-          }
-          controller.enqueue({ type: 'text-delta', id: 't', delta: whole.slice(3) });
-          controller.enqueue({ type: 'text-end', id: 't' });
-          controller.enqueue({ type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage });
-          controller.close();
-        },
-      });
-      return { stream };
-    },
-  });
-  return { model, prompts, aborted };
-}
 
 /** A server-kept chat on a handler in-process: `open()` is a page (load), `posts` what reached the endpoint. */
 function serverChat(steps: Step[], { tools, server }: { tools?: ToolSet; server?: Partial<ChatHandlerOptions> } = {}) {

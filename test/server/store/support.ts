@@ -126,6 +126,55 @@ export function gatedModel() {
   };
 }
 
+/** A promise and its resolve. */
+export function deferred<T = void>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((settle) => (resolve = settle));
+  return { promise, resolve };
+}
+
+/** One model step: text at once, text that waits for a gate ("Hel", then the rest), or tool calls. */
+export type Step = string | { gated: string; gate: Promise<void> } | { calls: { toolCallId: string; toolName: string; input: unknown }[] };
+
+/** A model answering `steps` in order; it records each prompt (as JSON) and each abort. */
+export function steppedModel(steps: Step[]) {
+  const prompts: string[] = [];
+  const aborted: string[] = [];
+  const model = new MockLanguageModelV4({
+    doStream: async ({ prompt, abortSignal }) => {
+      prompts.push(JSON.stringify(prompt));
+      const step = steps.shift() ?? 'No more script.';
+      const stream = new ReadableStream<LanguageModelV4StreamPart>({
+        async start(controller) {
+          if (typeof step === 'object' && 'calls' in step) {
+            for (const call of step.calls) controller.enqueue({ type: 'tool-call', ...call, input: JSON.stringify(call.input) });
+            controller.enqueue({ type: 'finish', finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage });
+            controller.close();
+            return;
+          }
+          const whole = typeof step === 'string' ? step : step.gated;
+          controller.enqueue({ type: 'text-start', id: 't' });
+          controller.enqueue({ type: 'text-delta', id: 't', delta: whole.slice(0, 3) });
+          if (typeof step === 'object') {
+            await Promise.race([step.gate, new Promise((resolve) => abortSignal?.addEventListener('abort', resolve, { once: true }))]);
+            if (abortSignal?.aborted) {
+              aborted.push(whole);
+              controller.error(abortSignal.reason);
+              return;
+            }
+          }
+          controller.enqueue({ type: 'text-delta', id: 't', delta: whole.slice(3) });
+          controller.enqueue({ type: 'text-end', id: 't' });
+          controller.enqueue({ type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage });
+          controller.close();
+        },
+      });
+      return { stream };
+    },
+  });
+  return { model, prompts, aborted };
+}
+
 /** The three stores every behaviour is checked on: memory, PGlite, and a real PostgreSQL. */
 export interface Stores {
   each: [name: string, store: ConversationStore][];
