@@ -7,7 +7,8 @@
  *   have none yet (and approvals of its server tools). Only those are taken; the first result
  *   of a call wins.
  * - `edit`: `messages` holds the stored user message `messageId` with its new text and files;
- *   what followed it is replaced by the new answer.
+ *   what followed it is replaced by the new answer. Sent as it is stored (the AI SDK's Retry),
+ *   it is answered again.
  * - `regenerate`: the stored answer `messageId` is asked again (a user message `messageId` is
  *   answered again); without it, what follows `messages[0]` (the client's last message, which
  *   must be the stored one), else the thread's last answer. `messages` may be empty.

@@ -1,5 +1,5 @@
 import type { ChatRequestOptions, ChatTransport, HttpChatTransportInitOptions, UIMessage, UIMessageChunk } from 'ai';
-import { intentOf } from '../core/chat-intent';
+import { intentOf, type ChatIntent } from '../core/chat-intent';
 import { underEndpoint } from '../core/http/endpoint-path';
 import { serverStorage, type ServerStorageOptions, type ThreadStorage } from '../core/storage/server';
 import { threadChanged } from '../core/storage/thread-changes';
@@ -38,6 +38,8 @@ export function sendOnlyNewMessages<T extends object>(body: T): T {
 export class ServerConversationTransport extends ToolChatEndpointTransport {
   /** The address of the last request per chat: where its resume and stop go. */
   readonly #apiOf = new Map<string, string>();
+  /** The last request per chat: its message (as JSON) and intent, to know a Retry of it by. */
+  readonly #lastSent = new Map<string, { json: string; intent: ChatIntent }>();
 
   constructor(options: HttpChatTransportInitOptions<UIMessage> = {}) {
     super(options);
@@ -47,7 +49,9 @@ export class ServerConversationTransport extends ToolChatEndpointTransport {
         ? await prepare(request)
         : { body: { ...request.body, id: request.id, messages: request.messages, trigger: request.trigger, messageId: request.messageId } };
       this.#apiOf.set(request.id, prepared.api ?? request.api);
-      return { ...prepared, body: sendOnlyNewMessages(prepared.body) };
+      const body = sendOnlyNewMessages(prepared.body);
+      // An app's own intent is what it says; only an intent read from the AI SDK's fields may be a retry's.
+      return { ...prepared, body: 'intent' in (prepared.body ?? {}) ? body : this.#retried(request.id, body) };
     };
     if (!this.prepareReconnectToStreamRequest) {
       // The AI SDK's resume address, under the address the chat last posted to (its query kept).
@@ -60,6 +64,23 @@ export class ServerConversationTransport extends ToolChatEndpointTransport {
     // The server has stored the user's message (the answer follows): the thread is listed, first.
     if (options.trigger === 'submit-message' && options.messages.at(-1)?.role === 'user') threadChanged(this.#apiOf.get(options.chatId) ?? this.api, options.chatId);
     return stream;
+  }
+
+  /**
+   * The AI SDK retries a request (`sendMessage()` after an error) as `submit-message` naming its
+   * last message, which reads as an Edit of it. The same message as the chat's last request is
+   * that request again: it goes with that request's intent (a send that never reached the
+   * server, a regenerate), so a Retry neither is refused nor makes a version.
+   */
+  #retried<T extends object>(chatId: string, body: T): T {
+    const { messages, intent } = body as { messages?: unknown; intent?: ChatIntent };
+    const message = Array.isArray(messages) && messages.length === 1 ? (messages[0] as UIMessage) : undefined;
+    if (!message || !intent) return body;
+    const json = JSON.stringify(message);
+    const last = this.#lastSent.get(chatId);
+    const again = intent.type === 'edit' && last !== undefined && last.json === json;
+    this.#lastSent.set(chatId, { json, intent: again ? last.intent : intent });
+    return again ? { ...body, intent: last.intent } : body;
   }
 
   /**

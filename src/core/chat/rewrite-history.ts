@@ -44,7 +44,11 @@ export async function editUserMessage(
   const files = message.parts.filter((part) => part.type === 'file');
   const tree = growTree(state);
   const index = chat.messages.indexOf(message);
-  if (index >= 0) {
+  if (index >= 0 && unchanged(message, text)) {
+    // Sent again as it is: the message is answered again, and what followed it becomes another
+    // version of its answer (as a server that keeps the chat takes it), not a copy of the message.
+    state.messages = chat.messages.slice(0, index + 1);
+  } else if (index >= 0) {
     // The tree has the path as it is (the setter does not sync it again): the earlier version
     // takes a new id, and the edited message, under the message's id, becomes its newest
     // sibling when the path shows it (subscribers, saving it, sync at once).
@@ -52,6 +56,12 @@ export async function editUserMessage(
     state.messages = [...chat.messages.slice(0, index), { ...message, parts: [...files, { type: 'text', text }] }];
   }
   await chat.sendMessage({ text, files, messageId });
+}
+
+/** Whether the message's text, besides its files, is `text` already. */
+function unchanged(message: UIMessage, text: string): boolean {
+  const other = message.parts.filter((part) => part.type !== 'file');
+  return other.length === 1 && other[0]!.type === 'text' && other[0]!.text === text;
 }
 
 /** The tree, started when the first version is about to be kept. */

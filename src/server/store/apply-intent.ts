@@ -14,6 +14,11 @@ export interface TurnPlan {
   write: { after: string | null; messages: UIMessage[] };
   /** The stored answer this turn goes on with (tool results); otherwise a new answer follows `path`. */
   continued?: UIMessage;
+  /**
+   * What the write keeps as another version: `'edited'` the edited message as it was, with what
+   * followed it; `'replaced'` what followed the message answered again. None: it replaces nothing.
+   */
+  keeps?: 'edited' | 'replaced';
 }
 
 export interface IntentInput {
@@ -76,7 +81,11 @@ export function applyIntent({ intent, stored, sent, isServerTool }: IntentInput)
       if (index === -1 || stored[index]!.role !== 'user') {
         return refuse(409, `Invalid intent edit: this chat has no stored user message ${quoteClientText(intent.messageId)}: reload the chat`);
       }
-      return appendAfter(stored, index, [user.message]);
+      // The message as stored: answered again, not a new version of it. The AI SDK retries a
+      // failed request this way (its `messageId` is the last message), whether the failed edit,
+      // send or regenerate reached the store or not.
+      if (sameJson(stored[index], user.message)) return answerAfter(stored, index);
+      return { ...appendAfter(stored, index, [user.message]), keeps: 'edited' };
     }
     case 'regenerate': {
       if (sent.length > 1) return tooMany(sent.length, 'regenerate');
@@ -117,9 +126,9 @@ function appendAfter(stored: readonly UIMessage[], index: number, messages: UIMe
   return { ok: true, path: [...before, ...messages], write: { after: previous?.id ?? null, messages } };
 }
 
-/** The stored messages up to `index` (included), answered anew: what followed goes. */
+/** The stored messages up to `index` (included), answered anew: what followed is kept as another version. */
 function answerAfter(stored: readonly UIMessage[], index: number): TurnPlan {
-  return { ok: true, path: stored.slice(0, index + 1), write: { after: stored[index]!.id, messages: [] } };
+  return { ok: true, path: stored.slice(0, index + 1), write: { after: stored[index]!.id, messages: [] }, ...(index < stored.length - 1 ? { keeps: 'replaced' as const } : {}) };
 }
 
 function idBefore(stored: readonly UIMessage[], index: number): string | null {

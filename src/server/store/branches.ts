@@ -16,14 +16,15 @@ export interface MessageVersions {
 const treeOf = (thread: Pick<StoredThread, 'messages' | 'branches'>) => MessageTree.from(thread.messages, thread.branches ?? []);
 
 /**
- * The versions off the path once an Edit or a Regenerate is written: what it replaces is kept
- * as another version (an edited message's earlier version under `keptId`, so the edited one
- * keeps its id). `undefined` for the other intents: their writes leave the versions alone.
+ * The versions off the path once a turn that replaces messages is written (an Edit, a
+ * Regenerate, a message answered again): what it replaces is kept as another version (an edited
+ * message's earlier version under `keptId`, so the edited one keeps its id). `undefined` when
+ * the write replaces nothing: the versions stay as they are.
  */
 export function branchesAfter(thread: StoredThread | undefined, intent: ChatIntent, plan: TurnPlan, keptId: string): Branch[] | undefined {
-  if (!thread || (intent.type !== 'edit' && intent.type !== 'regenerate')) return undefined;
+  if (!thread || plan.keeps === undefined) return undefined;
   const tree = treeOf(thread);
-  if (intent.type === 'edit') tree.rename(intent.messageId, keptId);
+  if (plan.keeps === 'edited' && intent.type === 'edit') tree.rename(intent.messageId, keptId);
   tree.sync(plan.path);
   return tree.offPath(plan.path);
 }

@@ -254,3 +254,136 @@ describe('a switch', () => {
     chat.dispose();
   });
 });
+
+describe('a failed request then Retry', () => {
+  const failing = () => {
+    throw new Error('The network is down');
+  };
+
+  it('keeps every version when an edit fails and Retry sends it', async () => {
+    const { transport, requests } = scriptedTransport([answer('Four.'), failing, answer('Six.')]);
+    const chat = createToolChat({ transport, grants: memoryGrants(), initialMessages: thread });
+    await chat.ready;
+    await chat.regenerate();
+    await idle(chat);
+    await chat.editMessage('u1', 'What is 3+3?');
+    await vi.waitFor(() => expect(chat.getState().error?.message).toMatch(/network is down/));
+    expect(chat.getBranches('u1')).toEqual({ index: 1, count: 2 });
+
+    await chat.retry();
+    await idle(chat);
+    expect(texts(chat.getState().messages)).toEqual(['What is 3+3?', 'Six.']);
+    expect(chat.getBranches('u1')).toEqual({ index: 1, count: 2 });
+    expect(texts(requests[2]!.messages)).toEqual(['What is 3+3?']);
+
+    // The earlier question kept both its answers.
+    const earlier = chat.getState().messages[0]!.id;
+    await chat.switchBranch(earlier, 0);
+    expect(texts(chat.getState().messages)).toEqual(['What is 2+2?', 'Four.']);
+    const shown = chat.getState().messages[1]!.id;
+    expect(chat.getBranches(shown)).toEqual({ index: 1, count: 2 });
+    await chat.switchBranch(shown, 0);
+    expect(texts(chat.getState().messages)).toEqual(['What is 2+2?', '4.']);
+    expect(requests).toHaveLength(3);
+    chat.dispose();
+  });
+
+  it('keeps the earlier answer once when a regenerate fails and Retry answers', async () => {
+    const { transport, requests } = scriptedTransport([failing, answer('Four.')]);
+    const chat = createToolChat({ transport, grants: memoryGrants(), initialMessages: thread });
+    await chat.ready;
+    await chat.regenerate();
+    await vi.waitFor(() => expect(chat.getState().error).toBeDefined());
+    await chat.retry();
+    await idle(chat);
+    const last = chat.getState().messages.at(-1)!;
+    expect(texts(chat.getState().messages)).toEqual(['What is 2+2?', 'Four.']);
+    expect(chat.getBranches(last.id)).toEqual({ index: 1, count: 2 });
+    await chat.switchBranch(last.id, 0);
+    expect(texts(chat.getState().messages)).toEqual(['What is 2+2?', '4.']);
+    expect(requests).toHaveLength(2);
+    chat.dispose();
+  });
+
+  it('keeps the other branch when a send after a switch fails and Retry sends it', async () => {
+    const { transport, requests } = scriptedTransport([answer('Four.'), failing, answer('Yes.')]);
+    const chat = createToolChat({ transport, grants: memoryGrants(), initialMessages: thread });
+    await chat.ready;
+    await chat.regenerate();
+    await idle(chat);
+    const four = chat.getState().messages[1]!.id;
+    await chat.switchBranch(four, 0);
+    await chat.sendMessage('Sure?').catch(() => {});
+    await vi.waitFor(() => expect(chat.getState().error).toBeDefined());
+    await chat.retry();
+    await idle(chat);
+    expect(texts(chat.getState().messages)).toEqual(['What is 2+2?', '4.', 'Sure?', 'Yes.']);
+    expect(texts(requests[2]!.messages)).toEqual(['What is 2+2?', '4.', 'Sure?']);
+    expect(chat.getBranches('a1')).toEqual({ index: 0, count: 2 });
+    await chat.switchBranch('a1', 1);
+    expect(texts(chat.getState().messages)).toEqual(['What is 2+2?', 'Four.']);
+    chat.dispose();
+  });
+});
+
+describe('Regenerate after a switch', () => {
+  it('makes a sibling of the answer shown, in the branch shown, and keeps the other branches', async () => {
+    const longer: UIMessage[] = [
+      ...thread,
+      { id: 'u2', role: 'user', parts: [{ type: 'text', text: 'And 3+3?' }] },
+      { id: 'a2', role: 'assistant', parts: [{ type: 'text', text: '6.' }] },
+    ];
+    const { transport, requests } = scriptedTransport([answer('8.'), answer('Six.'), answer('Six, again.')]);
+    const chat = createToolChat({ transport, grants: memoryGrants(), initialMessages: longer });
+    await chat.ready;
+    await chat.editMessage('u2', 'And 4+4?');
+    await idle(chat);
+    const earlier = () => chat.getState().messages[2]!.id;
+    await chat.switchBranch('u2', 0);
+    expect(texts(chat.getState().messages)).toEqual(['What is 2+2?', '4.', 'And 3+3?', '6.']);
+
+    // The answer of the earlier question gets a second version; the edited branch stays.
+    await chat.regenerate();
+    await idle(chat);
+    expect(texts(chat.getState().messages)).toEqual(['What is 2+2?', '4.', 'And 3+3?', 'Six.']);
+    expect(texts(requests[1]!.messages)).toEqual(['What is 2+2?', '4.', 'And 3+3?']);
+    expect(chat.getBranches(chat.getState().messages[3]!.id)).toEqual({ index: 1, count: 2 });
+    expect(chat.getBranches(earlier())).toEqual({ index: 0, count: 2 });
+    await chat.switchBranch(chat.getState().messages[3]!.id, 0);
+    expect(texts(chat.getState().messages)).toEqual(['What is 2+2?', '4.', 'And 3+3?', '6.']);
+    await chat.switchBranch(earlier(), 1);
+    expect(texts(chat.getState().messages)).toEqual(['What is 2+2?', '4.', 'And 4+4?', '8.']);
+
+    // Back to the earlier question, which shows its answer last shown; Regenerate there makes a
+    // third version of that answer, and the answers of the edited question stay as they were.
+    await chat.switchBranch(chat.getState().messages[2]!.id, 0);
+    expect(texts(chat.getState().messages)).toEqual(['What is 2+2?', '4.', 'And 3+3?', '6.']);
+    await chat.regenerate();
+    await idle(chat);
+    expect(texts(chat.getState().messages)).toEqual(['What is 2+2?', '4.', 'And 3+3?', 'Six, again.']);
+    expect(chat.getBranches(chat.getState().messages[3]!.id)).toEqual({ index: 2, count: 3 });
+    await chat.switchBranch(earlier(), 1);
+    expect(texts(chat.getState().messages)).toEqual(['What is 2+2?', '4.', 'And 4+4?', '8.']);
+    expect(chat.getBranches(chat.getState().messages[3]!.id)).toEqual({ index: 0, count: 1 });
+    expect(requests).toHaveLength(3);
+    chat.dispose();
+  });
+});
+
+describe('an edit that changes nothing', () => {
+  it('answers the message again: what followed it is another version of its answer, the message has one version', async () => {
+    const { transport, requests } = scriptedTransport([answer('Four, again.')]);
+    const chat = createToolChat({ transport, grants: memoryGrants(), initialMessages: thread });
+    await chat.ready;
+    await chat.editMessage('u1', 'What is 2+2?');
+    await idle(chat);
+    const again = chat.getState().messages[1]!;
+    expect(texts(chat.getState().messages)).toEqual(['What is 2+2?', 'Four, again.']);
+    expect(chat.getBranches('u1')).toEqual({ index: 0, count: 1 });
+    expect(chat.getBranches(again.id)).toEqual({ index: 1, count: 2 });
+    await chat.switchBranch(again.id, 0);
+    expect(texts(chat.getState().messages)).toEqual(['What is 2+2?', '4.']);
+    expect(texts(requests[0]!.messages)).toEqual(['What is 2+2?']);
+    chat.dispose();
+  });
+});

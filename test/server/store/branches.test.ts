@@ -35,6 +35,21 @@ for (const name of ['memory', 'PGlite', 'PostgreSQL']) {
       return { handler, chatId, post, get, switchTo, prompts };
     }
 
+    it('answers a message sent again as it is stored (an Edit that changes nothing, a send again) anew, keeping what followed as a version of its answer, not of the message', async () => {
+      const { post, get } = await setUp(['Answer 1', 'Answer 2', 'Answer 3', 'Answer 4']);
+      await readChunks(await post({ messages: [userText('u1', 'One')], intent: { type: 'send' } }));
+      await readChunks(await post({ messages: [userText('u1', 'One')], intent: { type: 'edit', messageId: 'u1' } }));
+      const edited = await get();
+      expect(texts(edited)).toEqual(['One', 'Answer 2']);
+      expect(edited.versions).toEqual([{ messageId: edited.messages[1]!.id, index: 1, count: 2 }]);
+      // The AI SDK's retry of the last message (submit-message naming it) reads as that edit.
+      await readChunks(await post({ messages: [userText('u1', 'One')], trigger: 'submit-message', messageId: 'u1' }));
+      await readChunks(await post({ messages: [userText('u1', 'One')], intent: { type: 'send' } }));
+      const again = await get();
+      expect(texts(again)).toEqual(['One', 'Answer 4']);
+      expect(again.versions).toEqual([{ messageId: again.messages[1]!.id, index: 3, count: 4 }]);
+    });
+
     it('keeps the earlier answer at a Regenerate and the earlier message with its tail at an Edit; GET gives the path with its versions counted', async () => {
       const { post, get, switchTo, prompts } = await setUp(['Answer 1', 'Answer 2', 'Answer 1 again', 'Answer to the edit']);
       await readChunks(await post({ messages: [userText('u1', 'One')], intent: { type: 'send' } }));

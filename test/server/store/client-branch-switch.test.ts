@@ -25,14 +25,14 @@ function serverChat(steps: Step[], { tools, server }: { tools?: ToolSet; server?
   const store = memoryConversationStore();
   const handler = createChatHandler({ model, store, streams: memoryStreams(), getUserId, ...server });
   const posts: { intent?: { type: string } }[] = [];
-  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+  const browserFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
     request.headers.set('x-user', 'erin');
     if (request.method === 'POST') posts.push((await request.clone().json()) as { intent?: { type: string } });
     return handler(request);
-  }) as typeof fetch;
+  }) as typeof globalThis.fetch;
   const open = async () => {
-    const chat = createToolChat({ id: 'erin-chat', grants: memoryGrants(), ...(tools ? { tools } : {}), ...serverConversations({ api: 'http://localhost/api/chat', fetch }) });
+    const chat = createToolChat({ id: 'erin-chat', grants: memoryGrants(), ...(tools ? { tools } : {}), ...serverConversations({ api: 'http://localhost/api/chat', fetch: browserFetch }) });
     await chat.ready;
     await idle(chat);
     return chat;

@@ -35,13 +35,13 @@ describe('given a server-kept chat on two instances sharing Redis', () => {
     const served: number[] = [];
     /** A page whose requests reach instance `at` (the load balancer's pick for this page). */
     const open = async (at: number) => {
-      const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const browserFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
         const request = new Request(input, init);
         request.headers.set('x-user', 'erin');
         served.push(at);
         return instances[at]!(request);
-      }) as typeof fetch;
-      const chat = createToolChat({ id: 'erin-chat', grants: memoryGrants(), ...serverConversations({ api: 'http://localhost/api/chat', fetch }) });
+      }) as typeof globalThis.fetch;
+      const chat = createToolChat({ id: 'erin-chat', grants: memoryGrants(), ...serverConversations({ api: 'http://localhost/api/chat', fetch: browserFetch }) });
       await chat.ready;
       return chat;
     };
