@@ -102,6 +102,15 @@ export function bindStorage(target: StorageLifecycleTarget): StorageLifecycle {
   }
 
   let disposed = false;
+  // A reload or a closed tab does not dispose the chat: what waits in the throttle (a switch,
+  // streamed text) is written as the page goes away. Hosts without pages have no such event.
+  const host = globalThis as { addEventListener?: (type: string, listener: () => void) => void; removeEventListener?: (type: string, listener: () => void) => void; document?: { visibilityState?: string } };
+  const onHide = () => void persistence.flush();
+  const onVisibility = () => {
+    if (host.document?.visibilityState === 'hidden') onHide();
+  };
+  host.addEventListener?.('pagehide', onHide);
+  host.addEventListener?.('visibilitychange', onVisibility);
   const unwatch = target.watch(() => {
     if (!restored || suspended || disposed) return;
     const { messages, status } = chat;
@@ -134,6 +143,8 @@ export function bindStorage(target: StorageLifecycleTarget): StorageLifecycle {
       disposed = true;
       clearTimeout(timer);
       unwatch();
+      host.removeEventListener?.('pagehide', onHide);
+      host.removeEventListener?.('visibilitychange', onVisibility);
       void persistence.dispose();
     },
   };

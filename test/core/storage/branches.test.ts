@@ -109,6 +109,51 @@ describe.each(storages)('branches in %s', (_name, make) => {
   });
 });
 
+describe('a switch waiting in the throttle', () => {
+  it('is written when the page goes away: a reload does not dispose the chat', async () => {
+    const page = new EventTarget();
+    const visibility = { visibilityState: 'visible' };
+    vi.stubGlobal('addEventListener', page.addEventListener.bind(page));
+    vi.stubGlobal('removeEventListener', page.removeEventListener.bind(page));
+    vi.stubGlobal('document', visibility);
+    const storage = customStorage();
+    const { transport } = scriptedTransport([answer('8.'), answer('10.')]);
+    // Renders unthrottled: the storage hears of each switch at once.
+    const chat = createToolChat({ id: 'c', storage, transport, grants: memoryGrants(), initialMessages: thread, throttle: 0 });
+    try {
+      await chat.ready;
+      await chat.editMessage('u2', 'And 4+4?');
+      await idle(chat);
+      await vi.waitFor(() => expect(text((storage.raw.get('c') as ChatRecord).messages[2] as UIMessage)).toBe('And 4+4?'));
+      // The clock stands still: the switch's save waits in the throttle for as long as the test.
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+      await chat.switchBranch('u2', 0);
+      await vi.advanceTimersByTimeAsync(100);
+      expect(text((storage.raw.get('c') as ChatRecord).messages[2] as UIMessage)).toBe('And 4+4?');
+      page.dispatchEvent(new Event('pagehide'));
+      // Well inside the throttle's second: only the page going away wrote it.
+      await vi.advanceTimersByTimeAsync(100);
+      expect(text((storage.raw.get('c') as ChatRecord).messages[2] as UIMessage)).toBe('And 3+3?');
+
+      // A tab put in the background (where mobile browsers end pages) writes it too.
+      await chat.switchBranch('u2', 1);
+      await vi.advanceTimersByTimeAsync(100);
+      expect(text((storage.raw.get('c') as ChatRecord).messages[2] as UIMessage)).toBe('And 3+3?');
+      page.dispatchEvent(new Event('visibilitychange'));
+      await vi.advanceTimersByTimeAsync(100);
+      expect(text((storage.raw.get('c') as ChatRecord).messages[2] as UIMessage)).toBe('And 3+3?');
+      visibility.visibilityState = 'hidden';
+      page.dispatchEvent(new Event('visibilitychange'));
+      await vi.advanceTimersByTimeAsync(100);
+      expect(text((storage.raw.get('c') as ChatRecord).messages[2] as UIMessage)).toBe('And 4+4?');
+    } finally {
+      chat.dispose();
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+    }
+  });
+});
+
 describe('a record of today (version 1)', () => {
   const v1 = { version: 1, chatId: 'c', revision: 3, updatedAt: '2026-01-01T00:00:00.000Z', title: 'What is 2+2?', messages: thread };
 
