@@ -1,6 +1,6 @@
 import { build } from 'esbuild';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 
@@ -25,6 +25,8 @@ export interface ServePageOptions {
    * script is `/page.js`). By default, toolchat's stylesheet and a full-height layout.
    */
   html?: (query: URLSearchParams, styles: string) => string;
+  /** Answers the page's requests under `/api/` (a chat endpoint, `toNodeHandler(createChatHandler(…))`). */
+  api?: (request: IncomingMessage, response: ServerResponse) => void;
 }
 
 /**
@@ -32,7 +34,7 @@ export interface ServePageOptions {
  * to the source) bundled by esbuild, and its HTML (toolchat's stylesheet and a full-height layout,
  * unless `html` writes it).
  */
-export async function servePage(entry: string, { production = false, html: writeHtml }: ServePageOptions = {}): Promise<PageServer> {
+export async function servePage(entry: string, { production = false, html: writeHtml, api }: ServePageOptions = {}): Promise<PageServer> {
   const root = repositoryRoot();
   const result = await build({
     entryPoints: [resolve(root, entry)],
@@ -80,6 +82,8 @@ export async function servePage(entry: string, { production = false, html: write
       response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(script);
     } else if (path === '/') {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(writeHtml ? writeHtml(searchParams, styles) : html);
+    } else if (api && path.startsWith('/api/')) {
+      api(request, response);
     } else {
       response.writeHead(404).end();
     }
@@ -88,6 +92,10 @@ export async function servePage(entry: string, { production = false, html: write
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/`,
-    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+    close: () => {
+      // Answers kept open (a stream a reload left) must not hold the close.
+      server.closeAllConnections();
+      return new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+    },
   };
 }

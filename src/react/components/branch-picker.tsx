@@ -1,7 +1,11 @@
 import type { UIMessage } from 'ai';
-import type { KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import type { ToolChat } from '../../core/chat/create-tool-chat';
 import { useOptionalToolChatContext } from '../use-tool-chat';
 import { useToolChatLabels } from './labels';
+
+/** The picker to focus once a switch shows: its chat, its place in the thread, the version it shows, the button. */
+let focusAfterSwitch: { chat: ToolChat; at: number; index: number; label: string } | undefined;
 
 export interface BranchPickerProps {
   message: UIMessage;
@@ -16,26 +20,31 @@ export interface BranchPickerProps {
 export function BranchPicker({ message }: BranchPickerProps) {
   const chat = useOptionalToolChatContext();
   const labels = useToolChatLabels();
+  const ref = useRef<HTMLDivElement>(null);
   // Read, not subscribed: a message's versions change only with the message itself (an edit
   // makes the edited message anew, a regenerate a new answer, a switch shows other rows), and
   // the row renders again then. Rows of a long thread listen to nothing while tokens stream.
   const { index, count } = chat ? chat.getBranches(message.id) : { index: 0, count: 1 };
+  const at = chat ? chat.getState().messages.findIndex((candidate) => candidate.id === message.id) : -1;
+  // The picker that shows the version chosen takes the focus as it commits: the row of another
+  // version is another element, and it may commit after the switch settles (renders are paced).
+  useLayoutEffect(() => {
+    const wanted = focusAfterSwitch;
+    if (!wanted || wanted.chat !== chat || wanted.at !== at || wanted.index !== index || !ref.current) return;
+    focusAfterSwitch = undefined;
+    const buttons = [...ref.current.querySelectorAll('button')].filter((button) => !button.disabled);
+    (buttons.find((button) => button.getAttribute('aria-label') === wanted.label) ?? buttons[0])?.focus();
+  });
   if (!chat || count < 2) return null;
 
   const show = (next: number, label: string) => {
     if (next < 0 || next >= count) return;
-    // The row may be another element after the switch (another version is another message):
-    // focus goes to the same button of the picker at the same place in the thread.
-    const at = chat.getState().messages.findIndex((candidate) => candidate.id === message.id);
-    void chat.switchBranch(message.id, next).then(
-      () =>
-        requestAnimationFrame(() => {
-          const picker = document.querySelector<HTMLElement>(`[data-toolchat-versions-at="${at}"]`);
-          const button = picker?.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]:not(:disabled)`) ?? picker?.querySelector('button:not(:disabled)');
-          button?.focus();
-        }),
-      (error: unknown) => chat.options.onError?.(error instanceof Error ? error : new Error(String(error))),
-    );
+    const wanted = { chat, at, index: next, label };
+    focusAfterSwitch = wanted;
+    void chat.switchBranch(message.id, next).catch((error: unknown) => {
+      if (focusAfterSwitch === wanted) focusAfterSwitch = undefined;
+      chat.options.onError?.(error instanceof Error ? error : new Error(String(error)));
+    });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'ArrowLeft') show(index - 1, labels.previousVersion);
@@ -43,9 +52,8 @@ export function BranchPicker({ message }: BranchPickerProps) {
     else return;
     event.preventDefault();
   };
-  const at = chat.getState().messages.findIndex((candidate) => candidate.id === message.id);
   return (
-    <div className="toolchat-branch-picker" role="group" aria-label={labels.versions} data-toolchat-versions-at={at} onKeyDown={onKeyDown}>
+    <div ref={ref} className="toolchat-branch-picker" role="group" aria-label={labels.versions} data-toolchat-versions-at={at} onKeyDown={onKeyDown}>
       <button type="button" className="toolchat-action" aria-label={labels.previousVersion} title={labels.previousVersion} disabled={index === 0} onClick={() => show(index - 1, labels.previousVersion)}>
         <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
           <path d="M15 6l-6 6 6 6" />
