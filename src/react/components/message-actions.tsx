@@ -57,10 +57,14 @@ export interface MessageActionsProviderProps {
 export function MessageActionsProvider({ value, children }: MessageActionsProviderProps) {
   // Without a value yet, nothing is offered (`idle` unset).
   const [store] = useState<ActionsStore>(() => Object.assign(createListeners(), { current: value ?? ({} as MessageActionsValue) }));
-  // After the commit, so render stays pure; the bars that changed render again before paint.
+  // Bars rendered with this value (rows that mount now: another version's, after a switch) read
+  // it as they render, so they need no second commit; the bars already there hear of it after
+  // the commit, and those whose offer changed render again before paint.
+  const told = useRef(store.current);
+  if (value) store.current = value;
   useLayoutEffect(() => {
-    if (value && store.current !== value) {
-      store.current = value;
+    if (value && told.current !== value) {
+      told.current = value;
       store.emit();
     }
   });

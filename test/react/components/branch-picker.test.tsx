@@ -1,8 +1,10 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ChatTransport, UIMessage } from 'ai';
 import { axe } from 'vitest-axe';
-import { ChatWrapper, createDemoTransport, demoTools } from 'toolchat';
+import { Profiler } from 'react';
+import { ChatWrapper, createDemoTransport, createToolChat, demoTools, memoryGrants } from 'toolchat';
+import { scriptedTransport } from 'toolchat/testing';
 
 let chatCount = 0;
 const nextId = () => `branch-picker-test-${++chatCount}`;
@@ -59,5 +61,39 @@ describe('given a user message edited in ChatWrapper', () => {
     expect(within(within(log).getByRole('group', { name: 'Versions' })).getByText('2 / 2')).toBeTruthy();
     expect(requests.length).toBe(asked);
     expect((await axe(container)).violations).toEqual([]);
+  });
+});
+
+describe('a switch in ChatWrapper', () => {
+  it('is one commit: the rows of the version shown mount with their actions as they are', async () => {
+    const initialMessages: UIMessage[] = [
+      { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'What is 2+2?' }] },
+      { id: 'a1', role: 'assistant', parts: [{ type: 'text', text: 'It is four.' }] },
+    ];
+    const chat = createToolChat({ id: nextId(), transport: scriptedTransport(['Four.']), grants: memoryGrants(), initialMessages });
+    let commits = 0;
+    render(
+      <Profiler id="chat" onRender={() => commits++}>
+        <ChatWrapper chat={chat} />
+      </Profiler>,
+    );
+    const log = screen.getByRole('log');
+    await act(() => chat.regenerate());
+    await within(log).findByText('Four.');
+    const versions = await within(log).findByRole('group', { name: 'Versions' });
+    expect(within(versions).getByText('2 / 2')).toBeTruthy();
+    // Quiet: the lazily loaded actions are in, nothing more is pending.
+    await waitFor(() => expect(within(log).getByRole('button', { name: 'Regenerate' })).toBeTruthy());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+
+    commits = 0;
+    await act(() => chat.switchBranch(chat.getState().messages[1]!.id, 0));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(within(log).getByText('It is four.')).toBeTruthy();
+    expect(within(within(log).getByRole('group', { name: 'Versions' })).getByText('1 / 2')).toBeTruthy();
+    // Regenerate moved to the answer shown, in the same commit.
+    expect(within(log).getByRole('button', { name: 'Regenerate' })).toBeTruthy();
+    expect(commits).toBe(1);
+    chat.dispose();
   });
 });
