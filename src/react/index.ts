@@ -5,6 +5,6 @@ export {
   ToolChatProvider,
   type ToolChatProviderProps,
 } from './use-tool-chat';
-export { getToolChat, disposeChatSession, DEFAULT_KEEP_ALIVE_MS, MAX_UNMOUNTED_CHATS } from './registry';
+export { getToolChat, disposeChatSession, MAX_UNMOUNTED_CHATS } from './registry';
 export type { UseToolChatOptions, UseToolChatResult } from './types';
 export * from './components/index';

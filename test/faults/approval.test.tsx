@@ -44,7 +44,7 @@ describe('given a tool that needs approval', () => {
     await ask(user, 'Delete /tmp/a');
 
     const approve = await screen.findByRole('button', { name: 'Approve' });
-    expect(screen.getByRole('status').textContent).toContain('Waiting for your approval to run deleteFile');
+    expect(screen.getByRole('status').textContent).toContain('Waiting for your approval to run Delete file');
     expect(screen.getByRole('group', { name: 'Delete file' }).getAttribute('data-state')).toBe('awaiting-approval');
     expect(deleted).toEqual([]);
     expect(server.fetch).toHaveBeenCalledTimes(1);

@@ -44,8 +44,16 @@ export class ToolChatState implements ChatState<UIMessage> {
   get messages(): UIMessage[] {
     return this.#messages;
   }
+  /**
+   * A whole conversation: a message this state already holds with the same content keeps its
+   * object (the AI SDK cutting the array on Regenerate, a restore or `setMessages` of what is
+   * shown), so the rows that show it do not render again.
+   */
   set messages(messages: UIMessage[]) {
+    const held = new Map(this.#messages.map((message) => [message.id, message]));
     this.#messages = messages.map((message) => {
+      const old = held.get(message.id);
+      if (old && (old === message || sameMessage(old, message))) return old;
       const copy = this.snapshot(message);
       this.decorate(copy);
       return copy;
@@ -93,4 +101,16 @@ export class ToolChatState implements ChatState<UIMessage> {
     this.#published = undefined;
     this.messagesChanged.emit();
   }
+}
+
+function sameMessage(a: UIMessage, b: UIMessage): boolean {
+  if (a.role !== b.role || a.metadata !== b.metadata || a.parts.length !== b.parts.length) return false;
+  return a.parts.every((part, index) => shallowEqual(part, b.parts[index]));
+}
+
+function shallowEqual(a: object, b: object | undefined): boolean {
+  if (a === b) return true;
+  if (!b) return false;
+  const keys = Object.keys(a) as (keyof typeof a)[];
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.is(a[key], b[key]));
 }

@@ -1,28 +1,27 @@
 import { AbstractChat, type ChatTransport, type UIMessage } from 'ai';
+import { loopChunk, type LoopChunk } from '../loop/load-loop-chunk';
 import { ToolLoopCore } from '../loop/tool-loop-core';
-import { checkLoopOptions } from '../loop/tool-loop-options';
-import { checkNumberOption, numberRules } from '../tools/number-options';
 import type { ToolSet } from '../tools/define-tool';
+import { canSendNow, initialChatControl, reduceChat, type ChatAction, type ChatControl } from './chat-control';
+import { runChatEffects } from './chat-effects';
 import { ToolChatState } from './chat-state';
-import { createChatNotifier } from './notifier';
-import type { ToolGrants } from './grants';
-import { loadLoopChunk, loopChunk } from '../loop/load-loop-chunk';
 import { createChatTransport } from './chat-transport';
-import { readSnapshot } from './snapshot';
-import type { StorageLifecycle } from './storage-lifecycle';
-// Regenerate and Edit rewrite the history: they load when the user first asks (out of the first load).
-const rewriteHistory = () => import('./rewrite-history');
+import type { ToolGrants } from './grants';
+import { createListeners } from './listeners';
+import { createChatNotifier } from './notifier';
+import { resolveToolChatOptions } from './options';
+import { createRowStore } from './row-store';
 import { isWorking, sendUserMessages, toUserMessage } from './send-message';
+import { createSnapshotReader, sameShown } from './snapshot';
+import type { StorageLifecycle } from './storage-lifecycle';
 import { createToolCallsSelector, type ToolCallViews } from './tool-call-views';
-import type { ToolChat } from './tool-chat';
+import { chatLease, type LeasedChat, type ToolChat } from './tool-chat';
 import type { ToolChatOptions, ToolChatSnapshot } from './types';
 
 export type { ToolChat } from './tool-chat';
 
-/** One render per frame while tokens stream. */
-export const DEFAULT_THROTTLE_MS = 16;
-/** How long a chat waits for its storage to load the stored conversation. */
-export const DEFAULT_STORAGE_TIMEOUT_MS = 5000;
+// Regenerate and Edit rewrite the history: they load when the user first asks (out of the first load).
+const rewriteHistory = () => import('./rewrite-history');
 
 /**
  * Creates a chat. The stored conversation (with `storage`) is restored before anything is sent.
@@ -33,256 +32,315 @@ export const DEFAULT_STORAGE_TIMEOUT_MS = 5000;
  * await chat.sendMessage('What is the weather in Paris?');
  */
 export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolChatOptions<TOOLS> = {}): ToolChat<TOOLS> {
-  checkToolChatOptions(options as ToolChatOptions);
-  let current = options as ToolChatOptions;
-  let disposed = false;
-  const read = () => current;
-  const loop = new ToolLoopCore(read);
+  return makeToolChat(options, true);
+}
+
+/**
+ * A chat for a component to show, made during its render: it loads and sends nothing until the
+ * component holds it in its commit (`shown`), or it is subscribed to or used. A render React
+ * throws away leaves nothing behind. @internal
+ */
+export function createHeldChat<TOOLS extends ToolSet = ToolSet>(options: ToolChatOptions<TOOLS>): ToolChat<TOOLS> {
+  return makeToolChat(options, false);
+}
+
+function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, startNow: boolean): ToolChat<TOOLS> {
+  let options = resolveToolChatOptions(given as ToolChatOptions);
+  const readOnly = given.readOnly === true;
+  let control = initialChatControl(!readOnly && given.storage !== undefined);
+  const disposed = () => control.life === 'disposed';
+  const loop = new ToolLoopCore(() => options, loopChunk.loaded);
   const state = new ToolChatState();
+  /** What reads the loop's calls: loaded before any call exists (the rule of `loopChunk`). */
+  const chunk = (): LoopChunk => loopChunk.loaded()!;
   state.decorate = (message) => {
     const calls = loop.state.calls;
-    // No call known yet (the loop's chunk may still be loading): nothing to write.
-    if (calls.size > 0) loopChunk()?.applyLoopStates(message, calls);
+    if (calls.size > 0) chunk().applyLoopStates(message, calls);
   };
 
   let storage: StorageLifecycle | undefined;
+  const lifeChanged = createListeners();
   const transport = createChatTransport({
     loop,
-    options: () => current,
-    disposed: () => disposed,
+    options: () => options,
+    whenCanRequest,
     beforeRequest: (messages) => storage?.beforeRequest(messages),
   });
 
   const chat = new (class extends AbstractChat<UIMessage> {})({
-    ...(options.id === undefined ? {} : { id: options.id }),
+    ...(given.id === undefined ? {} : { id: given.id }),
     state,
     transport,
     onToolCall: loop.onToolCall,
-    sendAutomaticallyWhen: async (input) => !disposed && (await loop.sendAutomaticallyWhen(input)),
-    onError: (error) => current.onError?.(error),
+    sendAutomaticallyWhen: async (input) => !disposed() && (await loop.sendAutomaticallyWhen(input)),
+    onError: (error) => options.onError?.(error),
     onFinish: ({ message, isAbort, isError, finishReason }) => {
       // A response that ends in tool calls is a round, not the end of the loop.
       const reason = loop.onResponseFinish({ message, isAbort, isError, finishReason });
-      if (reason === 'answered' || reason === 'max-rounds' || reason === 'budget') current.onFinish?.(message);
+      if (reason === 'answered' || reason === 'max-rounds' || reason === 'budget') options.onFinish?.(message);
     },
   });
   loop.attach(chat);
-  if (options.initialMessages) state.messages = options.initialMessages;
+  if (given.initialMessages) state.messages = given.initialMessages;
 
   // A call's approval (or denial) shows in its part: store the message again when it changes.
-  // Only a response brings a call to approve, and responses wait for the loop's chunk; so does
-  // restoring a stored chat (below).
   let decorated = loop.state.calls;
   loop.subscribe(() => {
     const calls = loop.state.calls;
     if (calls === decorated) return;
     const previous = decorated;
     decorated = calls;
-    const chunk = loopChunk();
-    if (chunk) chunk.refreshApprovals(state, previous, calls);
-    else loadLoopChunk().then((loaded) => loaded.refreshApprovals(state, previous, calls), () => undefined);
+    chunk().refreshApprovals(state, previous, calls);
   });
 
   const notifier = createChatNotifier(
     { onMessages: state.messagesChanged.subscribe, onStatus: state.statusChanged.subscribe, onLoop: loop.subscribe },
-    () => current.throttle ?? DEFAULT_THROTTLE_MS,
+    () => options.throttle,
   );
+  const readSnapshot = createSnapshotReader();
+  const getState = (): ToolChatSnapshot => readSnapshot({ state, loop, options, control });
   const selectToolCalls = createToolCallsSelector();
-  /** The user's messages on their way out, not yet in the conversation. */
-  let pendingSends = 0;
-  /** An answer in flight on the server is being resumed: a new message waits for it. */
-  let resuming = false;
-  /**
-   * A Regenerate or an Edit waiting for its code: counted as sending, so the chat never reads
-   * idle in between; a new message waits for it, and Stop (bumping the generation) cancels it.
-   */
-  let rewriting = 0;
-  let rewriteGeneration = 0;
-  let storageState: ToolChatSnapshot['storage'] = options.storage ? 'loading' : 'none';
-  let snapshot: ToolChatSnapshot | undefined;
-  const getState = (): ToolChatSnapshot => {
-    snapshot = readSnapshot(snapshot, { state, loop, options: current, storage: storageState, pendingSends: pendingSends + rewriting });
-    return snapshot;
-  };
   const getToolCalls = (): ToolCallViews => selectToolCalls(state.published(), loop.state.calls);
+
+  // The chat's own changes are told once the task's synchronous work is done: a send counted
+  // before its message lands in the conversation is never seen without it.
+  let telling = false;
+  const changed = () => {
+    if (telling) return;
+    telling = true;
+    queueMicrotask(() => {
+      telling = false;
+      if (!disposed()) notifier.changed();
+    });
+  };
+
+  function dispatch(action: ChatAction): void {
+    const prev = control;
+    const next = reduceChat(prev, action);
+    if (next === prev) return;
+    control = next;
+    runChatEffects(action, prev, next, { changed, lifeChanged: lifeChanged.emit, drain });
+  }
 
   // Every change of activity reaches onStatus, also those too brief to be rendered.
   let lastActivity = getState().activity;
   notifier.watch(() => {
-    if (!current.onStatus) return;
+    if (!options.onStatus) return;
     const { activity } = getState();
     if (activity === lastActivity) return;
     lastActivity = activity;
-    current.onStatus(activity);
+    options.onStatus(activity);
   });
 
   /** Tells the app of a failure outside any request (grants, re-runs): `onError` takes an `Error`. */
-  const report = (error: unknown): void => current.onError?.(error instanceof Error ? error : new Error(String(error)));
+  const report = (error: unknown): void => options.onError?.(error instanceof Error ? error : new Error(String(error)));
 
-  const rewrite = async (run: (chunk: Awaited<ReturnType<typeof rewriteHistory>>) => Promise<void>): Promise<void> => {
-    if (disposed) return;
-    const generation = rewriteGeneration;
-    rewriting++;
-    notifier.changed();
-    try {
-      const chunk = await rewriteHistory();
-      if (!disposed && generation === rewriteGeneration) await run(chunk);
-    } finally {
-      rewriting--;
-      if (!disposed) notifier.changed();
-    }
-  };
-
-  // Messages sent while the loop worked (or the stored chat loaded) go once it is free.
-  let waiters: { resolve: () => void; reject: (error: unknown) => void }[] = [];
-  const sendQueue = () => {
-    if (disposed || storageState === 'loading' || resuming || rewriting > 0 || loop.state.queued.length === 0 || isWorking(chat, loop)) return;
+  /** The messages that waited go, as one turn, once the chat can send (the guard is `canSendNow`). */
+  function drain(): void {
+    if (control.queued.length === 0 || !canSendNow(control, isWorking(chat, loop))) return;
     queueMicrotask(() => {
-      if (disposed || resuming || rewriting > 0 || loop.state.queued.length === 0 || isWorking(chat, loop)) return;
-      const sent = waiters;
-      waiters = [];
+      const waiting = control.queued;
+      if (waiting.length === 0 || !canSendNow(control, isWorking(chat, loop))) return;
       // Counted as sending from the moment it leaves the queue: never idle in between.
-      pendingSends++;
-      sendUserMessages(chat, loop, loop.takeQueue())
-        .finally(() => {
-          pendingSends--;
-          if (!disposed) notifier.changed();
-        })
-        .then(
-          () => sent.forEach((waiter) => waiter.resolve()),
-          (error: unknown) => sent.forEach((waiter) => waiter.reject(error)),
+      dispatch({ type: 'queue-taken' });
+      sendUserMessages(
+        chat,
+        loop,
+        waiting.map((entry) => entry.message),
+        () => dispatch({ type: 'send-ended' }),
+      ).then(
+          () => waiting.forEach((entry) => entry.resolve()),
+          (error: unknown) => waiting.forEach((entry) => entry.reject(error)),
         );
     });
-  };
-  notifier.watch(sendQueue);
+  }
+  notifier.watch(drain);
 
-  // The default grants come with the loop's chunk, which every response waits for: they are
-  // read before any call can arrive. A chunk that does not load keeps them for the page only.
-  const grants: Promise<ToolGrants> = options.grants
-    ? Promise.resolve(options.grants)
-    : loadLoopChunk().then(
-        (chunk) => chunk.defaultGrants(),
-        () => pageGrants(),
-      );
-  const ready = (async () => {
-    try {
-      const granted = await (await grants).load();
-      if (granted.length > 0) loop.alwaysAllow(...granted);
-    } catch (error) {
-      report(error);
+  /**
+   * Settles once a request may leave: while nothing shows a chat that is not kept alive
+   * (`parked`) its requests wait, so nothing goes out after its component unmounted, whatever
+   * settles meanwhile; StrictMode's remount lets them go on. The loop's chunk is there first.
+   */
+  async function whenCanRequest(signal: AbortSignal | undefined): Promise<void> {
+    while (control.life === 'parked') {
+      await new Promise<void>((resolve, reject) => {
+        const abort = () => {
+          stopWaiting();
+          reject(signal?.reason);
+        };
+        const stopWaiting = lifeChanged.subscribe(() => {
+          stopWaiting();
+          signal?.removeEventListener('abort', abort);
+          resolve();
+        });
+        signal?.addEventListener('abort', abort, { once: true });
+      });
     }
-    if (!options.storage) return;
-    // With the loop's chunk (loading since the chat was made): the calls a stored chat still
-    // asks about show as waiting for approval in the same commit as the conversation.
-    const [{ bindStorage }] = await Promise.all([import('./storage-lifecycle'), loadLoopChunk().catch(() => undefined)]);
-    storage = bindStorage({
-      chat,
-      state,
-      loop,
-      watch: notifier.watch,
-      storage: options.storage,
-      timeoutMs: options.storageTimeoutMs ?? DEFAULT_STORAGE_TIMEOUT_MS,
-      tools: () => current.tools ?? {},
-      onError: (error) => current.onError?.(error),
+    if (disposed()) throw new DOMException('The chat was disposed.', 'AbortError');
+    await loopChunk.load();
+  }
+
+  let grants: Promise<ToolGrants> | undefined;
+  let ready: Promise<void> | undefined;
+  /** The first subscriber or action: the chat loads the grants, its stored conversation and the loop's chunk. */
+  function start(): Promise<void> {
+    if (ready) return ready;
+    if (readOnly || disposed()) return (ready = Promise.resolve());
+    dispatch({ type: 'started' });
+    // The default grants come with the loop's chunk: read before any call can arrive. A chunk
+    // that does not load keeps them for the page only.
+    grants = given.grants ? Promise.resolve(given.grants) : loopChunk.load().then((loaded) => loaded.defaultGrants(), pageGrants);
+    ready = (async () => {
+      try {
+        const granted = await (await grants).load();
+        if (granted.length > 0) loop.alwaysAllow(...granted);
+      } catch (error) {
+        report(error);
+      }
+      if (!given.storage || disposed()) return;
+      try {
+        // With the loop's chunk: the calls a stored chat still asks about show as waiting for
+        // approval in the same commit as the conversation. Without it nothing is restored, and
+        // nothing is saved over the record.
+        const [{ bindStorage }] = await Promise.all([import('./storage-lifecycle'), loopChunk.load()]);
+        if (disposed()) return;
+        storage = bindStorage({
+          chat,
+          state,
+          loop,
+          watch: notifier.watch,
+          storage: given.storage,
+          timeoutMs: options.storageTimeoutMs,
+          tools: () => options.tools,
+          onError: report,
+        });
+        await storage.ready;
+      } catch (error) {
+        report(error);
+      }
+    })().finally(() => {
+      dispatch({ type: 'storage-restored' });
+      resumeOnServer();
     });
-    await storage.ready;
-  })().finally(() => {
-    if (storageState === 'loading') storageState = 'ready';
-    notifier.changed();
-    resumeOnServer();
-    sendQueue();
-  });
+    return ready;
+  }
 
   // A server that keeps the conversation may still be producing its answer (the page was
   // reloaded mid-answer): take it up where the restored thread ends. It answers 204 when
   // nothing is in flight, and the AI SDK then leaves the chat as it is. A thread with no message
   // has no answer in flight: the server stores the user's message before it answers.
   function resumeOnServer() {
-    if (disposed || state.messages.length === 0 || !serverConversation(current.transport)) return;
-    resuming = true;
-    void chat.resumeStream().finally(() => {
-      resuming = false;
-      if (disposed) return;
-      notifier.changed();
-      sendQueue();
-    });
+    if (disposed() || state.messages.length === 0 || !serverConversation(options.transport)) return;
+    dispatch({ type: 'resume-started' });
+    void chat.resumeStream().finally(() => dispatch({ type: 'resume-ended' }));
   }
 
-  const toolChat: ToolChat = {
+  /** Regenerate and Edit wait for their code, counted as sending; Stop meanwhile cancels them. */
+  const rewrite = async (run: (chunk: Awaited<ReturnType<typeof rewriteHistory>>) => Promise<void>): Promise<void> => {
+    if (readOnly || disposed()) return;
+    void start();
+    const stops = control.stops;
+    dispatch({ type: 'rewrite-started' });
+    try {
+      const code = await rewriteHistory();
+      if (!disposed() && stops === control.stops) await run(code);
+    } finally {
+      dispatch({ type: 'rewrite-ended' });
+    }
+  };
+
+  /** Actions of a read-only or disposed chat do nothing; the others start it first. */
+  const acts = (): boolean => {
+    if (readOnly || disposed()) return false;
+    void start();
+    return true;
+  };
+
+  const rows = createRowStore({
+    get options() {
+      return options;
+    },
+    getState,
+    working: () => {
+      getState();
+      return readSnapshot.working();
+    },
+    getToolCalls,
+    subscribe: (listener) => toolChat.subscribe(listener),
+  });
+
+  const toolChat: LeasedChat = {
     get id() {
       return chat.id;
     },
     getState,
-    subscribe: notifier.subscribe,
+    subscribe(listener) {
+      void start();
+      return notifier.subscribe(listener);
+    },
+    rows,
+    readOnly,
     getToolCalls,
     getToolCall: (toolCallId) => getToolCalls().get(toolCallId),
-    ready,
+    get ready() {
+      return start();
+    },
     async sendMessage(input) {
-      if (disposed) return;
+      if (!acts()) return;
       const made = toUserMessage(input);
       const message = made instanceof Promise ? await made : made;
       // Never two requests at once, nor one before the stored chat is back: the message waits.
-      if (storageState === 'loading' || resuming || rewriting > 0 || isWorking(chat, loop) || loop.state.queued.length > 0) {
-        const sent = new Promise<void>((resolve, reject) => waiters.push({ resolve, reject }));
-        loop.enqueue(message);
-        sendQueue();
-        return sent;
+      if (control.queued.length > 0 || !canSendNow(control, isWorking(chat, loop))) {
+        return new Promise<void>((resolve, reject) => dispatch({ type: 'message-queued', queued: { message, resolve, reject } }));
       }
-      pendingSends++;
-      try {
-        await sendUserMessages(chat, loop, [message]);
-      } finally {
-        pendingSends--;
-        if (!disposed) notifier.changed();
-      }
+      dispatch({ type: 'send-started' });
+      await sendUserMessages(chat, loop, [message], () => dispatch({ type: 'send-ended' }));
     },
     stop() {
-      rewriteGeneration++;
+      dispatch({ type: 'stopped' });
       loop.stop();
       void chat.stop();
       // Aborting the request does not stop an answer the server keeps (a reload aborts it too).
-      void serverConversation(current.transport)?.stopOnServer(chat.id);
+      void serverConversation(options.transport)?.stopOnServer(chat.id);
     },
     async retry() {
-      if (disposed) return;
-      // What reads the calls is the loop's chunk, which every response waits for: a chat whose
-      // chunk has not loaded has no call from a response to drop or wait for.
-      const chunk = loopChunk() ?? (await loadLoopChunk().catch(() => undefined));
-      if (disposed) return;
+      if (!acts()) return;
+      // Retry is a request: when the chunk cannot load it fails readably, in the chat, as requests do.
+      const loaded = await loopChunk.load().catch(() => undefined);
+      if (disposed()) return;
       // A call cut mid-stream is dropped; the model makes it again if it still wants it.
-      chunk?.dropIncompleteCalls(chat);
+      loaded?.dropIncompleteCalls(chat);
       loop.resume();
       chat.clearError();
       // Results still on their way go back by themselves once they are all in.
-      if (chunk?.resultsOnTheirWay(chat, loop)) return;
+      if (loaded?.resultsOnTheirWay(chat, loop)) return;
       await chat.sendMessage();
     },
     approve: (toolCallId) => loop.approve(toolCallId),
     deny: (toolCallId, reason) => loop.deny(toolCallId, reason),
     addToolApprovalResponse: ({ id, approved, reason }) => (approved ? loop.approve(id) : loop.deny(id, reason)),
     async continue(prompt) {
-      if (disposed) return;
+      if (!acts()) return;
       loop.resume();
       if (loop.decide(chat.messages).send) await chat.sendMessage();
       // An answer cut off (token limit, Stop, round limit): ask the model to go on, in a new turn.
       else if (prompt !== undefined) await toolChat.sendMessage(prompt);
     },
     runAgain(toolCallIds) {
-      // Only a reload leaves interrupted calls: what runs them again loads when asked.
-      // With the loop's chunk, which shows the calls' states in their parts.
-      Promise.all([import('./run-again'), loadLoopChunk().catch(() => undefined)]).then(
-        ([{ runCallsAgain }]) => {
-          if (!disposed) runCallsAgain(chat, loop, toolCallIds);
-        },
-        report,
-      );
+      if (!acts()) return;
+      // Only a reload leaves interrupted calls: what runs them again loads when asked, with the
+      // loop's chunk, which runs them.
+      Promise.all([import('./run-again'), loopChunk.load()]).then(([{ runCallsAgain }]) => {
+        if (!disposed()) runCallsAgain(chat, loop, toolCallIds);
+      }, report);
     },
-    regenerate: () => rewrite((chunk) => chunk.regenerateAnswer(chat, loop)),
-    editMessage: (messageId, text) => rewrite((chunk) => chunk.editUserMessage(chat, loop, messageId, text)),
+    regenerate: () => rewrite((code) => code.regenerateAnswer(chat, loop)),
+    editMessage: (messageId, text) => rewrite((code) => code.editUserMessage(chat, loop, messageId, text)),
     alwaysAllow(toolName) {
+      if (!acts()) return;
       loop.alwaysAllow(toolName);
       void Promise.resolve()
-        .then(async () => (await grants).save([...loop.state.alwaysAllowed]))
+        .then(async () => (await grants!).save([...loop.state.alwaysAllowed]))
         .catch(report);
     },
     addToolOutput(result) {
@@ -293,31 +351,34 @@ export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolCha
       chat.messages = messages;
     },
     get options() {
-      return current;
+      return options;
     },
     setOptions(next) {
-      checkToolChatOptions(next);
-      const previous = current;
-      current = next;
+      const previous = options;
+      options = resolveToolChatOptions(next as ToolChatOptions, previous);
       // Only what the snapshot shows tells subscribers: options arrive after every render.
-      if (previous.labels !== next.labels || previous.toolMarkers !== next.toolMarkers || previous.maxToolRounds !== next.maxToolRounds) {
-        notifier.changed();
-      }
+      if (!sameShown(previous, options)) notifier.changed();
     },
     dispose() {
-      if (disposed) return;
-      disposed = true;
+      if (disposed()) return;
+      dispatch({ type: 'disposed' });
       loop.stop();
       void chat.stop();
       notifier.dispose();
       storage?.dispose();
-      for (const waiter of waiters) waiter.resolve();
-      waiters = [];
     },
     get disposed() {
-      return disposed;
+      return disposed();
+    },
+    [chatLease]: {
+      shown() {
+        void start();
+        dispatch({ type: 'unparked' });
+      },
+      hidden: () => dispatch({ type: 'parked' }),
     },
   };
+  if (startNow) void start();
   return toolChat as unknown as ToolChat<TOOLS>;
 }
 
@@ -344,12 +405,3 @@ function serverConversation(transport: ChatTransport<UIMessage> | undefined): Se
 interface ServerStop {
   stopOnServer(chatId: string): Promise<void>;
 }
-
-/** Options are the app's code: a bad number is a `TypeError` naming it, where it enters. */
-export function checkToolChatOptions(options: ToolChatOptions): void {
-  checkLoopOptions(options);
-  checkNumberOption('throttle', options.throttle, numberRules.throttle);
-  checkNumberOption('keepAliveMs', options.keepAliveMs, numberRules.keepAliveMs);
-  checkNumberOption('storageTimeoutMs', options.storageTimeoutMs, numberRules.storageTimeoutMs);
-}
-

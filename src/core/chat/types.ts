@@ -75,6 +75,15 @@ export interface ToolChatOptions<TOOLS extends ToolSet = ToolSet> extends ToolLo
    */
   initialMessages?: UIMessage[];
   /**
+   * A chat that shows `initialMessages` and does nothing else: no storage, grants, transport or
+   * tools run, and its actions (`sendMessage`, `approve`…) do nothing. For messages that come
+   * from elsewhere (a transcript, a story, an example) shown with toolchat's parts, whose buttons
+   * then do not act. Read once, when the chat is created.
+   * @default false
+   * @example <ToolChatProvider chat={createToolChat({ initialMessages: transcript, readOnly: true })}>
+   */
+  readOnly?: boolean;
+  /**
    * Where "Always allow" is kept: the user's, not the conversation's. Never read from or written
    * to a conversation record. Read once, when the chat is created.
    * @default `localStorageGrants()` in a browser (key `toolchat:grants`), else `memoryGrants()`

@@ -8,13 +8,13 @@ import { createListeners } from '../chat/listeners';
 import { approvalRule, type ApprovalAnswer } from './approval';
 import type { LoopEndReason } from './events';
 import type { Limiter } from './limiter';
-import { loadLoopChunk as loadChunk, loopChunk, type LoopChunk } from './load-loop-chunk';
+import type { LoopRunner } from './load-loop-chunk';
 import { runEffects } from './loop-effects';
 import { lastStepResults, rememberLastDecision, type LoopDecision } from './loop-policy';
 import { initialLoopState, type LoopState } from './loop-state';
 import { reduce, type LoopAction } from './reduce';
-import { DEFAULT_MAX_TOOL_ROUNDS, lastStepToolParts } from './rounds';
-import { checkLoopOptions, type ToolLoopOptions } from './tool-loop-options';
+import { lastStepToolParts } from './rounds';
+import type { ResolvedLoopOptions } from './tool-loop-options';
 import { responseBase, wroteNothing, type ResponseBase } from './response-content';
 
 const NONE_OFFERED: ReadonlySet<string> = new Set();
@@ -37,13 +37,15 @@ export interface LoopChat {
  * callbacks, hands each settled call's result to the chat and tells subscribers, in that one
  * place. The class itself does the side effects: running tools, asking for approval, aborting.
  *
- * `ToolLoop` is this with `requestBody`; a chat of `createToolChat` uses the core and loads the
- * check of the tools' schemas with its first request, out of the first load.
+ * `ToolLoop` is this with `requestBody` and the loop's chunk loaded with it; a chat of
+ * `createToolChat` uses the core, and loads the chunk (and the check of the tools' schemas)
+ * before its first request, out of the first load: no call can arrive before it is there.
  */
 export class ToolLoopCore {
   #state: LoopState = initialLoopState;
   #chat: LoopChat | undefined;
-  #getOptions: () => ToolLoopOptions;
+  #getOptions: () => ResolvedLoopOptions;
+  #loaded: () => LoopRunner | undefined;
   #abort = new AbortController();
   /** Made with the first call, from the loop's chunk. */
   #limiter: Limiter | undefined;
@@ -52,11 +54,17 @@ export class ToolLoopCore {
   #listeners = createListeners();
   #decideNext = rememberLastDecision();
 
-  constructor(getOptions: () => ToolLoopOptions) {
+  /** `chunk`: the loop's chunk, loaded before any call can arrive (see `loopChunk`). */
+  constructor(getOptions: () => ResolvedLoopOptions, chunk: () => LoopRunner | undefined) {
     this.#getOptions = getOptions;
-    checkLoopOptions(getOptions());
-    // Failing here is not an error yet: the first response or call that needs it asks again.
-    loadChunk().catch(() => undefined);
+    this.#loaded = chunk;
+  }
+
+  /** What runs calls: there before any call or response is (the rule of `loopChunk`). */
+  #chunk(): LoopRunner {
+    const chunk = this.#loaded();
+    if (!chunk) throw new Error('toolchat: a response reached the tool loop before its chunk loaded');
+    return chunk;
   }
 
   attach(chat: LoopChat): void {
@@ -84,15 +92,8 @@ export class ToolLoopCore {
     // A tool without `execute` is the app's to run: it answers with `addToolResult`.
     const runner = tool && typeof tool.execute !== 'function' ? 'app' : 'loop';
     const rule = approvalRule(tool, this.#state.alwaysAllowed.has(call.toolName));
-    const loaded = loopChunk();
-    // Not knowing yet (the chunk is loading) shows as deciding, never as running; a chunk that
-    // does not load asks (the run then fails readably).
-    const approval: boolean | Promise<boolean> =
-      rule === false || !tool
-        ? false
-        : loaded
-          ? loaded.approvalNeeded(tool, call.input, rule)
-          : loadChunk().then((chunk) => chunk.approvalNeeded(tool, call.input, rule), () => true);
+    // An async `needsApproval` shows as deciding until it answers, never as running.
+    const approval: boolean | Promise<boolean> = rule === false || !tool ? false : this.#chunk().approvalNeeded(tool, call.input, rule);
     const asked = approval === true;
     this.#dispatch({ type: 'call-received', call, runner, asked, deciding: typeof approval !== 'boolean', at: this.#now() });
     if (runner === 'loop') void this.#run(call, approval, offered);
@@ -101,7 +102,7 @@ export class ToolLoopCore {
   /** For `ChatInit.sendAutomaticallyWhen`: results go back only when all are in and allowed. */
   readonly sendAutomaticallyWhen = async ({ messages }: { messages: UIMessage[] }): Promise<boolean> => {
     if (this.#chat?.status === 'error' || !this.decide(messages).send) return false;
-    const auto = this.#getOptions().autoContinue ?? true;
+    const auto = this.#getOptions().autoContinue;
     let go: boolean = auto !== false;
     if (typeof auto === 'function') {
       try {
@@ -164,8 +165,8 @@ export class ToolLoopCore {
    * For each response, the stage every chunk passes: unique call ids, repeated calls and
    * made-up results dropped, and the usage the model reports counted against the budget.
    */
-  async chunkStage(messages: readonly UIMessage[]): Promise<(chunk: UIMessageChunk) => UIMessageChunk | undefined> {
-    const { createCallIdentity, readUsage } = loopChunk() ?? (await loadChunk());
+  chunkStage(messages: readonly UIMessage[]): (chunk: UIMessageChunk) => UIMessageChunk | undefined {
+    const { createCallIdentity, readUsage } = this.#chunk();
     const identity = createCallIdentity(messages, {
       isBrowserTool: (toolName) => findTool(this.#tools(), toolName) !== undefined,
       isKnownCall: (toolCallId) => this.#state.calls.has(toolCallId),
@@ -220,18 +221,6 @@ export class ToolLoopCore {
     this.#dispatch({ type: 'held' });
   }
 
-  /** Queues a message the user sent while the loop was busy. */
-  enqueue(message: UIMessage): void {
-    this.#dispatch({ type: 'message-queued', message });
-  }
-
-  /** Takes the queued messages out, to send them. */
-  takeQueue(): readonly UIMessage[] {
-    const { queued } = this.#state;
-    this.#dispatch({ type: 'queue-taken' });
-    return queued;
-  }
-
   /**
    * Stops everything: running tools are aborted, and every open call, in any phase, ends as
    * cancelled at once (also one whose input was still streaming); nothing goes to the model
@@ -281,11 +270,8 @@ export class ToolLoopCore {
 
   /** The decision for the next request with these messages, by the loop's state and options. */
   decide(messages: readonly UIMessage[]): LoopDecision {
-    const options = this.#getOptions();
-    return this.#decideNext(messages, this.#state, {
-      maxToolRounds: options.maxToolRounds ?? DEFAULT_MAX_TOOL_ROUNDS,
-      maxTokens: options.maxTokens,
-    });
+    const { maxToolRounds, maxTokens } = this.#getOptions();
+    return this.#decideNext(messages, this.#state, { maxToolRounds, maxTokens });
   }
 
   // --- internals -------------------------------------------------------------------------
@@ -295,7 +281,7 @@ export class ToolLoopCore {
     const next = reduce(prev, action);
     if (next === prev) return;
     this.#state = next;
-    runEffects(action, prev, next, this.#getOptions(), this.#chat, this.#now());
+    runEffects(action, prev, next, this.#getOptions(), this.#chat, this.#now(), this.#loaded());
     this.#listeners.emit();
   }
 
@@ -305,8 +291,8 @@ export class ToolLoopCore {
     const signal = this.#abort.signal;
     // A call shown as waiting for approval takes the user's answer at once, loaded or not.
     const asked = approval === true ? this.#askUser(call) : undefined;
-    const run = ({ runToolCall, toJsonValue, Limiter }: LoopChunk) =>
-      runToolCall(call, {
+    const { runToolCall, toJsonValue, Limiter } = this.#chunk();
+    return runToolCall(call, {
         approval,
         // Decided while the user may have chosen "Always allow" for the tool meanwhile.
         decided: (ask) => this.#dispatch({ type: 'approval-decided', toolCallId: call.toolCallId, ask: ask && !this.#state.alwaysAllowed.has(call.toolName) }),
@@ -315,15 +301,12 @@ export class ToolLoopCore {
         tools: () => (offered ? this.#tools() : NO_TOOLS),
         timeoutMs: options.timeoutMs,
         random: options.random,
-        limiter: (this.#limiter ??= new Limiter(() => this.#getOptions().concurrency ?? Number.POSITIVE_INFINITY)),
+        limiter: (this.#limiter ??= new Limiter(() => this.#getOptions().concurrency)),
         askUser: () => asked ?? this.#askUser(call),
         started: () => this.#dispatch({ type: 'call-started', toolCallId: call.toolCallId }),
         progressed: (output) => this.#dispatch({ type: 'call-progressed', toolCallId: call.toolCallId, output: toJsonValue(output) }),
         finish: (result, cancelled) => this.#settle(call, result, cancelled),
       });
-    const loaded = loopChunk();
-    if (loaded) return run(loaded);
-    return loadChunk().then(run, (error: unknown) => this.#settle(call, { ...call, ok: false, error: `Tool "${call.toolName}" failed: ${errorMessage(error)}` }, signal.aborted));
   }
 
   /** Waits for the user's answer (a yes when the call no longer waits: settled meanwhile). */
@@ -344,17 +327,8 @@ export class ToolLoopCore {
     let output: unknown;
     let settled = result;
     if (result.ok) {
-      const loaded = loopChunk();
-      // The loop's chunk serialises outputs: a result the app gave before it loaded waits for it.
-      if (!loaded) {
-        loadChunk().then(
-          () => this.#settle(call, result, cancelled),
-          (error: unknown) => this.#settle(call, unserialisable(call, error), cancelled),
-        );
-        return;
-      }
       try {
-        output = loaded.serializeToolOutput(result.output, this.#getOptions().maxOutputBytes ?? loaded.DEFAULT_MAX_OUTPUT_BYTES);
+        output = this.#chunk().serializeToolOutput(result.output, this.#getOptions().maxOutputBytes);
       } catch (error) {
         // `serializeToolOutput` does not throw; should it ever, the call still gets its result.
         settled = unserialisable(call, error);
@@ -368,11 +342,11 @@ export class ToolLoopCore {
   }
 
   #tools(): ToolSet {
-    return this.#getOptions().tools ?? {};
+    return this.#getOptions().tools;
   }
 
   #now(): number {
-    return (this.#getOptions().now ?? Date.now)();
+    return this.#getOptions().now();
   }
 }
 

@@ -2,6 +2,7 @@ import type { ToolSet } from '../tools/define-tool';
 import { checkNumberOption, numberRules } from '../tools/number-options';
 import type { ToolCall, ToolCallResult } from '../tools/types';
 import type { ToolLoopEvent } from './events';
+import { DEFAULT_MAX_TOOL_ROUNDS } from './rounds';
 
 /** Everything the loop reads on each use, so callers can pass the latest props. */
 export interface ToolLoopOptions<TOOLS extends ToolSet = ToolSet> {
@@ -74,4 +75,28 @@ export function checkLoopOptions(options: ToolLoopOptions): void {
   checkNumberOption('concurrency', options.concurrency, numberRules.concurrency);
   checkNumberOption('maxTokens', options.maxTokens, numberRules.maxTokens);
   checkNumberOption('maxOutputBytes', options.maxOutputBytes, numberRules.maxOutputBytes);
+}
+
+/**
+ * The loop's options with its defaults filled in, the one place they are: what the loop reads.
+ * `timeoutMs` and `maxOutputBytes` stay as given: their defaults apply where they act
+ * (`executeToolCall`, `serializeToolOutput`), which other callers use too.
+ */
+export type ResolvedLoopOptions<TOOLS extends ToolSet = ToolSet> = ToolLoopOptions<TOOLS> &
+  Required<Pick<ToolLoopOptions<TOOLS>, 'tools' | 'maxToolRounds' | 'concurrency' | 'autoContinue' | 'now' | 'random'>>;
+
+const NO_TOOLS: ToolSet = Object.freeze(Object.create(null) as ToolSet);
+
+/** Checks the options, then fills in every default (see `ResolvedLoopOptions`). */
+export function resolveLoopOptions<TOOLS extends ToolSet>(options: ToolLoopOptions<TOOLS>): ResolvedLoopOptions<TOOLS> {
+  checkLoopOptions(options);
+  return {
+    ...options,
+    tools: options.tools ?? (NO_TOOLS as TOOLS),
+    maxToolRounds: options.maxToolRounds ?? DEFAULT_MAX_TOOL_ROUNDS,
+    concurrency: options.concurrency ?? Number.POSITIVE_INFINITY,
+    autoContinue: options.autoContinue ?? true,
+    now: options.now ?? Date.now,
+    random: options.random ?? Math.random,
+  };
 }

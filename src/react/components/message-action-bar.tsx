@@ -1,6 +1,7 @@
 import type { UIMessage } from 'ai';
 import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode, type Ref, type RefObject } from 'react';
-import type { ActionsStore, MessageActionsValue } from './message-actions';
+import type { ToolChat } from '../../core/chat/create-tool-chat';
+import type { ToolChatRows } from '../../core/chat/row-store';
 import { messageMarkdown } from './message-markdown';
 import { useToolChatLabels } from './labels';
 
@@ -13,43 +14,44 @@ const REGENERATE = 2;
  * works the button is hidden (see `useEditShown`), not removed, so going busy and idle renders
  * no row of a long thread.
  */
-function offerOf({ idle, onEdit, onRegenerate, lastAnswerId }: MessageActionsValue, message: UIMessage): number {
-  if (message.role === 'user') return onEdit ? EDIT : 0;
-  return idle && onRegenerate && message.id === lastAnswerId ? REGENERATE : 0;
+function offerOf(chat: ToolChat, { busy, lastAnswerId }: ToolChatRows, message: UIMessage): number {
+  if (chat.readOnly) return 0;
+  if (message.role === 'user') return EDIT;
+  return !busy && message.id === lastAnswerId ? REGENERATE : 0;
 }
 
-/** The bar's offer, from the provider's store: a bar renders again only when its own offer changes. */
-function useOffer(store: ActionsStore, message: UIMessage): number {
-  const offer = () => offerOf(store.current, message);
-  return useSyncExternalStore(store.subscribe, offer, offer);
+/** The bar's offer, from the chat's row store: a bar renders again only when its own offer changes. */
+function useOffer(chat: ToolChat, message: UIMessage): number {
+  const offer = () => offerOf(chat, chat.rows.getState(), message);
+  return useSyncExternalStore(chat.rows.subscribe, offer, offer);
 }
 
 /**
  * Hides the Edit button while the chat works, on the element itself: a chat going busy or idle
  * then costs each user row one attribute, not a render (twenty of them on the last page alone).
  */
-function useEditShown(store: ActionsStore, editRef: RefObject<HTMLButtonElement | null>, edit: boolean): void {
+function useEditShown(chat: ToolChat, editRef: RefObject<HTMLButtonElement | null>, edit: boolean): void {
   useLayoutEffect(() => {
     if (!edit) return;
     const show = () => {
-      if (editRef.current) editRef.current.hidden = !store.current.idle;
+      if (editRef.current) editRef.current.hidden = chat.rows.getState().busy;
     };
     show();
-    return store.subscribe(show);
-  }, [store, editRef, edit]);
+    return chat.rows.subscribe(show);
+  }, [chat, editRef, edit]);
 }
 
 export interface MessageActionBarProps {
-  store: ActionsStore;
+  chat: ToolChat;
   message: UIMessage;
   setEditing: (editing: boolean) => void;
   editRef: RefObject<HTMLButtonElement | null>;
 }
 
-export function MessageActionBar({ store, message, setEditing, editRef }: MessageActionBarProps) {
+export function MessageActionBar({ chat, message, setEditing, editRef }: MessageActionBarProps) {
   const labels = useToolChatLabels();
-  const offer = useOffer(store, message);
-  useEditShown(store, editRef, (offer & EDIT) !== 0);
+  const offer = useOffer(chat, message);
+  useEditShown(chat, editRef, (offer & EDIT) !== 0);
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -87,7 +89,7 @@ export function MessageActionBar({ store, message, setEditing, editRef }: Messag
         </ActionButton>
       )}
       {offer & REGENERATE ? (
-        <ActionButton label={labels.regenerate} onClick={() => store.current.onRegenerate?.()}>
+        <ActionButton label={labels.regenerate} onClick={() => void chat.regenerate()}>
           <path d="M20 12a8 8 0 1 1-2.3-5.7" />
           <path d="M20 4v5h-5" />
         </ActionButton>
@@ -103,9 +105,10 @@ export interface MessageEditingProps extends MessageActionBarProps {
 
 /** The user's message being edited: the editor while Edit is offered, else the body and its bar. */
 export function MessageEditing({ children, ...props }: MessageEditingProps) {
-  const { store, message, setEditing, editRef } = props;
-  const offer = useOffer(store, message);
-  const idle = useSyncExternalStore(store.subscribe, () => store.current.idle, () => store.current.idle);
+  const { chat, message, setEditing, editRef } = props;
+  const offer = useOffer(chat, message);
+  const busy = () => chat.rows.getState().busy;
+  const idle = !useSyncExternalStore(chat.rows.subscribe, busy, busy);
   if (!(offer & EDIT) || !idle) {
     return (
       <>
@@ -123,7 +126,7 @@ export function MessageEditing({ children, ...props }: MessageEditingProps) {
       }}
       onSend={(next) => {
         setEditing(false);
-        store.current.onEdit?.(message.id, next);
+        void chat.editMessage(message.id, next);
       }}
     />
   );

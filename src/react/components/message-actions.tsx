@@ -1,6 +1,6 @@
 import type { UIMessage } from 'ai';
-import { Suspense, createContext, lazy, useContext, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { createListeners, type Listeners } from '../../core/chat/listeners';
+import { Suspense, lazy, useRef, useState, type ReactNode } from 'react';
+import { useChatView, usePartChat } from '../use-tool-chat';
 
 // The bar and the editor load once, after the first render (`preloadMessageActions`), so the
 // chat's first load does not carry them.
@@ -13,54 +13,6 @@ export function preloadMessageActions(): Promise<unknown> {
   return load();
 }
 
-/** What the actions under messages can do; `ChatWrapper` provides it from its chat. */
-export interface MessageActionsValue {
-  /** While false (the chat at work or waiting for an approval), Regenerate and Edit are not offered. */
-  idle: boolean;
-  /** The answer Regenerate is offered under: the last message, when it is an answer. */
-  lastAnswerId: string | undefined;
-  /** Drops the last answer and asks again (`useToolChat().regenerate`). Without it, no Regenerate. */
-  onRegenerate?: (() => void) | undefined;
-  /** Replaces a user message's text and sends it again (`useToolChat().editMessage`). Without it, no Edit. */
-  onEdit?: ((messageId: string, text: string) => void) | undefined;
-}
-
-/**
- * The provider's latest value behind a subscription: a change (the chat going busy or idle, a
- * new last answer) re-renders only the bars whose offer changes (the user's messages, the last
- * answer), not every row of a long thread. Internal: the bars read it.
- */
-export interface ActionsStore extends Listeners {
-  current: MessageActionsValue;
-}
-
-const ActionsContext = createContext<ActionsStore | undefined>(undefined);
-
-export interface MessageActionsProviderProps {
-  /** `undefined` turns the actions off below it. */
-  value: MessageActionsValue | undefined;
-  children?: ReactNode;
-}
-
-/**
- * Turns on the actions under messages (Copy, Regenerate, Edit) for every `Message` below it.
- * A stable store in context rather than the value: a change (the chat going idle) re-renders
- * the action bars whose offer changes, not the memoised message rows nor the other bars.
- */
-export function MessageActionsProvider({ value, children }: MessageActionsProviderProps) {
-  // Without a value yet, nothing is offered (`idle` unset).
-  const [store] = useState<ActionsStore>(() => Object.assign(createListeners(), { current: value ?? ({} as MessageActionsValue) }));
-  // After the commit, so render stays pure; the bars that changed render again before paint.
-  useLayoutEffect(() => {
-    if (value && store.current !== value) {
-      store.current = value;
-      store.emit();
-    }
-  });
-  return <ActionsContext.Provider value={value ? store : undefined}>{children}</ActionsContext.Provider>;
-}
-MessageActionsProvider.displayName = 'MessageActionsProvider';
-
 export interface MessageActionsProps {
   message: UIMessage;
   /** True while the model writes this message: no actions yet. */
@@ -70,17 +22,20 @@ export interface MessageActionsProps {
 }
 
 /**
- * The message's body followed by its actions, inside a `MessageActionsProvider`: Copy (as
- * Markdown) on every message with text, Regenerate under the last answer, Edit on the user's
- * messages. Editing replaces the message and drops what followed it (no branches). Outside a
- * provider it renders the body alone. What the bar offers is worked out in its own chunk.
+ * The message's body followed by its actions, with the chat in context (unless its provider
+ * turns `messageActions` off): Copy (as Markdown) on every message with text, Regenerate under
+ * the last answer, Edit on the user's messages (neither in a read-only chat). Editing replaces
+ * the message and drops what followed it (no branches). What the bar offers is worked out in
+ * its own chunk, and it selects from the chat's row store: going busy or idle renders only the
+ * bars whose offer changes.
  */
 export function MessageActions({ message, streaming = false, children }: MessageActionsProps) {
-  const store = useContext(ActionsContext);
+  const chat = usePartChat();
+  const { messageActions } = useChatView();
   const [editing, setEditing] = useState(false);
   const editRef = useRef<HTMLButtonElement | null>(null);
-  if (!store) return <>{children}</>;
-  const props = { store, message, setEditing, editRef };
+  if (!messageActions) return <>{children}</>;
+  const props = { chat, message, setEditing, editRef };
   return editing ? (
     <Suspense fallback={children}>
       <MessageEditing {...props}>{children}</MessageEditing>

@@ -6,7 +6,7 @@
 export { ErrorBanner } from './error-banner';
 export { FilePart, SourcePart } from './file-part';
 export { StatusIcon } from './icons';
-export { MessageNotice } from './message-notice';
+export { TurnNotice } from './turn-notice';
 export { PendingApprovals } from './pending-approvals';
 export { Reasoning } from './reasoning';
 export { ToolArgsSummary } from './tool-args-summary';

@@ -1,15 +1,10 @@
-import { useMemo } from 'react';
+import type { ToolChatRows } from '../../core/chat/row-store';
 import type { ToolCallViewOf } from '../../core/chat/types';
-import type { ToolChatSnapshot } from '../../core/chat/types';
-import { useOptionalToolChatContext, useToolChatSelector } from '../use-tool-chat';
-import type { ToolChat } from '../../core/chat/create-tool-chat';
+import { usePartChat, useStoreSelector } from '../use-tool-chat';
 import { useToolChatLabels } from './labels';
+import { useToolTitles } from './tool-title';
 
 export interface PendingApprovalsProps {
-  /** By default the chat's `approve`. */
-  onApprove?: ((toolCallId: string) => void) | undefined;
-  /** By default the chat's `deny`. */
-  onDeny?: ((toolCallId: string) => void) | undefined;
   className?: string;
 }
 
@@ -17,36 +12,24 @@ export interface PendingApprovalsProps {
  * Calls waiting for the user's approval outside the last message (a restored chat, a long
  * thread whose older rows are not on screen), pinned above the status with Approve and Deny,
  * so a waiting call always reaches the user. Calls of the last message are asked in their card.
+ * Reads and answers the chat in context.
  */
-export function PendingApprovals(props: PendingApprovalsProps) {
-  const chat = useOptionalToolChatContext();
-  return chat ? <PendingApprovalsOf chat={chat} {...props} /> : null;
-}
-PendingApprovals.displayName = 'PendingApprovals';
-
-function PendingApprovalsOf({ chat, onApprove = chat.approve, onDeny = chat.deny, className }: PendingApprovalsProps & { chat: ToolChat }) {
+export function PendingApprovals({ className }: PendingApprovalsProps) {
   const labels = useToolChatLabels();
+  const chat = usePartChat();
   // Worked out again only when a call's view or the last message changed: not per streamed token.
-  const select = useMemo(() => {
-    let last: { calls: ReadonlyMap<string, ToolCallViewOf>; lastId: string | undefined; waiting: ToolCallViewOf[] } | undefined;
-    return (state: ToolChatSnapshot) => {
-      const calls = chat.getToolCalls();
-      const lastId = state.messages.at(-1)?.id;
-      if (last?.calls !== calls || last.lastId !== lastId) last = { calls, lastId, waiting: olderWaiting(lastId, calls) };
-      return last.waiting;
-    };
-  }, [chat]);
-  const waiting = useToolChatSelector(chat, select, sameViews);
-  if (waiting.length === 0) return null;
+  const waiting = useStoreSelector(chat.rows, olderWaiting, sameViews);
+  const titles = useToolTitles(waiting.map((call) => call.toolName));
+  if (waiting.length === 0 || chat.readOnly) return null;
   return (
-    <div className={className ? `toolchat-pending-approvals ${className}` : 'toolchat-pending-approvals'} role="region" aria-label={labels.awaitingApproval(waiting.map((call) => call.toolName))}>
-      {waiting.map((call) => (
-        <div key={call.toolCallId} className="toolchat-pending-approval" role="group" aria-label={call.toolName} data-state="awaiting-approval">
-          <span className="toolchat-pending-approval-name">{call.toolName}</span>
-          <button type="button" className="toolchat-button" data-variant="primary" onClick={() => onApprove(call.toolCallId)}>
+    <div className={className ? `toolchat-pending-approvals ${className}` : 'toolchat-pending-approvals'} role="region" aria-label={labels.awaitingApproval(titles)}>
+      {waiting.map((call, index) => (
+        <div key={call.toolCallId} className="toolchat-pending-approval" role="group" aria-label={titles[index]} data-state="awaiting-approval">
+          <span className="toolchat-pending-approval-name">{titles[index]}</span>
+          <button type="button" className="toolchat-button" data-variant="primary" onClick={() => chat.approve(call.toolCallId)}>
             {labels.approve}
           </button>
-          <button type="button" className="toolchat-button" onClick={() => onDeny(call.toolCallId)}>
+          <button type="button" className="toolchat-button" onClick={() => chat.deny(call.toolCallId)}>
             {labels.deny}
           </button>
         </div>
@@ -54,11 +37,15 @@ function PendingApprovalsOf({ chat, onApprove = chat.approve, onDeny = chat.deny
     </div>
   );
 }
+PendingApprovals.displayName = 'PendingApprovals';
 
-function olderWaiting(lastId: string | undefined, calls: ReadonlyMap<string, ToolCallViewOf>): ToolCallViewOf[] {
-  const waiting: ToolCallViewOf[] = [];
-  for (const call of calls.values()) if (call.phase === 'awaiting-approval' && call.messageId !== lastId) waiting.push(call);
-  return waiting;
+const NONE: ToolCallViewOf[] = [];
+
+/** Calls waiting for approval outside the last message (the last message's are asked in their card). */
+function olderWaiting({ calls, lastAnswerId }: ToolChatRows): ToolCallViewOf[] {
+  let waiting: ToolCallViewOf[] | undefined;
+  for (const call of calls.values()) if (call.phase === 'awaiting-approval' && call.messageId !== lastAnswerId) (waiting ??= []).push(call);
+  return waiting ?? NONE;
 }
 
 function sameViews(a: readonly ToolCallViewOf[], b: readonly ToolCallViewOf[]): boolean {

@@ -3,7 +3,7 @@ import type { ToolCallView } from '../types';
 import { ToolArgsSummary, ToolCallDetails, ToolCallError } from './lazy-parts';
 import { useToolChatLabels } from './labels';
 import { useToolTitle } from './tool-title';
-import { useOptionalToolChatContext } from '../use-tool-chat';
+import { usePartChat } from '../use-tool-chat';
 
 /** Per-tool renderers, keyed by tool name: generative UI for the calls they match. */
 export type ToolRenderers = Record<string, ((call: ToolCallView) => ReactNode) | undefined>;
@@ -12,15 +12,6 @@ export interface ToolCallCardProps {
   call: ToolCallView;
   /** Custom body for this call (e.g. `renderTool[call.toolName]`), shown above the details. */
   render?: ((call: ToolCallView) => ReactNode) | undefined;
-  /** By default the `approve` of the chat in context (`ToolChatProvider`, `ChatWrapper`). */
-  onApprove?: ((toolCallId: string) => void) | undefined;
-  /** By default the `deny` of the chat in context. */
-  onDeny?: ((toolCallId: string) => void) | undefined;
-  /**
-   * Shows "Always allow <tool>" beside Approve and Deny: approves this call and every later one
-   * of the tool (the user’s `grants`). By default the `alwaysAllow` of the chat in context.
-   */
-  onAlwaysAllow?: ((toolName: string) => void) | undefined;
   /** Controlled open state of the details. */
   open?: boolean;
   /** Uncontrolled initial state; by default the details open while approval is awaited, on error, or when interrupted. */
@@ -34,26 +25,26 @@ export interface ToolCallCardProps {
  * the duration, the arguments as a short key/value line, one line for an error, and
  * collapsible details with the arguments' JSON (as they stream, pretty once complete) and the
  * result. A denial is a decision, not a failure: the badge says "Denied", with the user's
- * reason if they gave one. While the call awaits approval it shows Approve, Deny and, with
- * `onAlwaysAllow` (or a chat in context), "Always allow <tool>".
+ * reason if they gave one. While the call awaits approval it shows Approve, Deny and "Always
+ * allow <tool>" (this call and every later one of the tool, the user's `grants`), which answer
+ * through the chat in context (`ToolChatProvider`, `ChatWrapper`); in a read-only chat, or
+ * outside one, they do nothing and show so.
  */
 export function ToolCallCard({
   call,
   render,
-  onApprove: givenOnApprove,
-  onDeny: givenOnDeny,
-  onAlwaysAllow: givenOnAlwaysAllow,
   open: openProp,
   defaultOpen,
   onOpenChange,
   className,
 }: ToolCallCardProps) {
   const labels = useToolChatLabels();
-  // The chat in context answers the call, unless the app passed its own handlers.
-  const chat = useOptionalToolChatContext();
-  const onApprove = givenOnApprove ?? chat?.approve;
-  const onDeny = givenOnDeny ?? chat?.deny;
-  const onAlwaysAllow = givenOnAlwaysAllow ?? chat?.alwaysAllow;
+  // The chat in context answers the call.
+  const chat = usePartChat();
+  const acts = !chat.readOnly;
+  const onApprove = acts ? chat.approve : undefined;
+  const onDeny = acts ? chat.deny : undefined;
+  const onAlwaysAllow = acts ? chat.alwaysAllow : undefined;
   const title = useToolTitle(call.toolName);
   const detailsId = useId();
   const titleId = useId();

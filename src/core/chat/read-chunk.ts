@@ -1,5 +1,5 @@
 import { uiMessageChunkSchema, type UIMessageChunk } from 'ai';
-import { FORBIDDEN_KEY_MESSAGE, hasForbiddenKey, mayReachPrototype } from '../core/tools/safe-json';
+import { FORBIDDEN_KEY_MESSAGE, hasForbiddenKey, mayReachPrototype } from '../tools/safe-json';
 
 let schema: ReturnType<typeof uiMessageChunkSchema> | undefined;
 /** The AI SDK's own chunk schema, built once on first use. */
