@@ -73,6 +73,44 @@ describe('given a chat without an id', () => {
     expect(requests).toHaveLength(1);
   });
 
+  it('sends nothing after unmount, also when its tool settles in the same tick', async () => {
+    const { transport, requests } = scriptedTransport();
+    const { seen, gate, tools } = slowTool();
+    const { result, unmount } = renderHook(() => useToolChat({ transport, tools }));
+    await act(async () => void result.current.sendMessage('Go'));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    act(() => {
+      for (const chunk of callOf('c1', 'slow', {})) requests[0]!.write(chunk);
+      requests[0]!.close();
+    });
+    await waitFor(() => expect(seen.signal).toBeDefined());
+    // The tool answers and the component goes, in one tick: the result would send the next request.
+    gate.resolve('done');
+    unmount();
+    const chat = result.current.chat;
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(requests).toHaveLength(1);
+    expect(chat.disposed).toBe(true);
+  });
+
+  it('carries on through StrictMode’s unmount and remount in the middle of a round', async () => {
+    const { transport, requests } = scriptedTransport();
+    const { StrictMode } = await import('react');
+    const { seen, gate, tools } = slowTool();
+    const { result } = renderHook(() => useToolChat({ transport, tools }), { wrapper: StrictMode });
+    await act(async () => void result.current.sendMessage('Go'));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    act(() => {
+      for (const chunk of callOf('c1', 'slow', {})) requests[0]!.write(chunk);
+      requests[0]!.close();
+    });
+    await waitFor(() => expect(seen.signal).toBeDefined());
+    gate.resolve('done');
+    await waitFor(() => expect(requests).toHaveLength(2));
+    expect(seen.signal?.aborted).toBe(false);
+  });
+
   it('survives StrictMode’s unmount and remount of the same component', async () => {
     const { transport, requests } = scriptedTransport();
     const { StrictMode } = await import('react');

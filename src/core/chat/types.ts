@@ -89,8 +89,11 @@ export interface ToolChatOptions<TOOLS extends ToolSet = ToolSet> extends ToolLo
    * @default `localStorageGrants()` in a browser (key `toolchat:grants`), else `memoryGrants()`
    */
   grants?: ToolGrants;
-  /** User-visible strings of the status; English by default. */
-  labels?: Partial<ToolLabels>;
+  /**
+   * User-visible strings, English by default: those of the status (`ToolLabels`) and, in
+   * `toolchat`, those of the parts that show the chat (`UiLabels`), which read them from it.
+   */
+  labels?: Partial<ToolLabels> & { readonly [label: string]: unknown };
   /** Called whenever the chat's activity changes. */
   onStatus?: (activity: Activity) => void;
   /** Called when the loop ends with the model's final message. */

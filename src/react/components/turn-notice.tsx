@@ -42,7 +42,7 @@ export function TurnNotice({ ending, interruptedToolCallIds = [], messageId, cla
           {labels.runAgain}
         </button>
       )}
-      {offers && ending !== undefined && ending !== 'error' && (
+      {offers && ending !== 'error' && (
         <button type="button" className="toolchat-button" onClick={() => void chat.continue(labels.continuePrompt)}>
           {labels.continue}
         </button>
