@@ -3,7 +3,7 @@ import { createUIMessageStreamResponse, wrapLanguageModel, type LanguageModel, t
 import { toMarkerRequest } from '../core/model/marker-request';
 import { streamChat } from '../core/model/stream-chat';
 import { withinInputLimits } from '../core/tools/input-limits';
-import { createDemoModel } from '../transports/demo/model';
+import { createDemoModel } from '../core/model/demo/model';
 import { awaitAnswerStart } from './answer-start';
 import { describeProviderError, providerErrorMiddleware, type ProviderFailure } from './provider-error';
 import { processReplayStore, type ReplayStore } from './replay/replay-store';

@@ -2,7 +2,7 @@ import type { ChatTransport, UIMessage, UIMessageChunk } from 'ai';
 import { toMarkerRequest } from '../../core/model/marker-request';
 import { streamChat } from '../../core/model/stream-chat';
 import type { ToolChatRequestBody } from '../../core/tools/types';
-import { createDemoModel, type DemoModelOptions } from './model';
+import { createDemoModel, type DemoModelOptions } from '../../core/model/demo/model';
 
 /**
  * Options of {@link createDemoTransport}. With `toolMarkers: true` the model calls tools with
