@@ -15,12 +15,10 @@ const meta = {
   component: ToolCallCard,
   args: {
     call: { toolCallId: 'call_1', toolName: 'getWeather', phase: 'running', input: { city: 'Paris' } },
-    onApprove: fn(),
-    onDeny: fn(),
-    onAlwaysAllow: fn(),
+    actions: { approve: fn(), deny: fn(), alwaysAllow: fn() },
   },
   argTypes: { call: { control: 'object' }, render: { control: false }, ...lookArgTypes },
-  render: ({ theme: _theme, labels: _labels, ...props }) => <ToolCallCard {...props} />,
+  render: ({ theme: _theme, labels: _labels, maxToolRounds: _rounds, actions: _actions, ...props }) => <ToolCallCard {...props} />,
   decorators: [partFrame],
 } satisfies Meta<ToolCallCardProps & LookArgs>;
 
@@ -36,7 +34,7 @@ export const Running: Story = {
   },
 };
 
-/** A tool marked `needsApproval`: Approve, Deny, and "Always allow deleteFile" for the rest of the chat. */
+/** A tool marked `needsApproval`: Approve, Deny, and "Always allow Delete file", which call the chat in context. */
 export const AwaitingApproval: Story = {
   args: { call: { toolCallId: 'call_2', toolName: 'deleteFile', phase: 'awaiting-approval', input: { path: 'report.pdf' } } },
   play: async ({ args, canvas, userEvent }) => {
@@ -46,7 +44,7 @@ export const AwaitingApproval: Story = {
     await expect(within(card).getByRole('button', { name: 'Approve' })).toBeEnabled();
     await expect(within(card).getByRole('button', { name: 'Deny' })).toBeEnabled();
     await userEvent.click(within(card).getByRole('button', { name: 'Always allow Delete file' }));
-    await expect(args.onAlwaysAllow).toHaveBeenCalledWith('deleteFile');
+    await expect(args.actions?.alwaysAllow).toHaveBeenCalledWith('deleteFile');
   },
 };
 

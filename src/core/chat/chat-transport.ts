@@ -1,8 +1,8 @@
 import type { ChatTransport, UIMessage } from 'ai';
 import { withHttpErrors } from '../loop/with-http-errors';
-import { withLoop } from '../loop/loop-transport';
 import type { ToolLoopCore } from '../loop/tool-loop-core';
-import { loopChunk } from '../loop/load-loop-chunk';
+import { withLoop } from '../loop/loop-transport';
+import { toRequestMessages } from './request-messages';
 import { ToolChatEndpointTransport } from './endpoint-transport';
 import type { ResolvedToolChatOptions } from './options';
 
@@ -10,11 +10,6 @@ export interface ChatTransportContext {
   loop: ToolLoopCore;
   /** The chat's options now: `api`, `fetch`, `transport` and `toolMarkers` are read at each request. */
   options: () => ResolvedToolChatOptions;
-  /**
-   * Settles when a request may leave: the chat is shown (not parked) and the loop's chunk has
-   * loaded; rejects when the chat is disposed, the request aborted or the chunk cannot load.
-   */
-  whenCanRequest: (signal: AbortSignal | undefined) => Promise<void>;
   /** Saves the conversation a request carries before it leaves (the storage lifecycle). */
   beforeRequest: (messages: readonly UIMessage[]) => Promise<void> | undefined;
 }
@@ -23,10 +18,10 @@ export interface ChatTransportContext {
  * The transport a chat's AI SDK chat uses: the app's (or the default endpoint at `api`), with
  * the loop's request body (tools, the final round), the marker stage when `toolMarkers` is on,
  * and the loop's chunk stage. An option that changes applies to the next request, never
- * silently ignored. Every request, and every answer taken up again, first passes
- * `whenCanRequest`: no response (and so no call) arrives before the loop's chunk.
+ * silently ignored. Part of the loop's chunk: the chat makes it with its first request, which
+ * waits for the chunk (see `loopChunk`).
  */
-export function createChatTransport({ loop, options, whenCanRequest, beforeRequest }: ChatTransportContext): ChatTransport<UIMessage> {
+export function createChatTransport({ loop, options, beforeRequest }: ChatTransportContext): ChatTransport<UIMessage> {
   let endpoint: ToolChatEndpointTransport | undefined;
   const base = () =>
     options().transport ??
@@ -38,12 +33,12 @@ export function createChatTransport({ loop, options, whenCanRequest, beforeReque
       // Failures become readable errors (status, message, Retry-After).
       fetch: withHttpErrors((input, init) => (options().fetch ?? globalThis.fetch)(input, init)),
     }));
-  const looped = withLoop(
+  return withLoop(
     {
       sendMessages: async (request) => {
         await beforeRequest(request.messages);
         // A browser tool's approval goes to the server as the call's result or error.
-        return base().sendMessages({ ...request, messages: loopChunk.loaded()!.toRequestMessages(request.messages) });
+        return base().sendMessages({ ...request, messages: toRequestMessages(request.messages) });
       },
       reconnectToStream: (request) => base().reconnectToStream(request),
     },
@@ -63,14 +58,4 @@ export function createChatTransport({ loop, options, whenCanRequest, beforeReque
       chunkStage: (messages) => loop.chunkStage(messages),
     },
   );
-  return {
-    sendMessages: async (request) => {
-      await whenCanRequest(request.abortSignal);
-      return looped.sendMessages(request);
-    },
-    reconnectToStream: async (request) => {
-      await whenCanRequest(request.abortSignal);
-      return looped.reconnectToStream(request);
-    },
-  };
 }

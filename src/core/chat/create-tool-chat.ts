@@ -5,7 +5,6 @@ import type { ToolSet } from '../tools/define-tool';
 import { canSendNow, initialChatControl, reduceChat, type ChatAction, type ChatControl } from './chat-control';
 import { runChatEffects } from './chat-effects';
 import { ToolChatState } from './chat-state';
-import { createChatTransport } from './chat-transport';
 import type { ToolGrants } from './grants';
 import { createListeners } from './listeners';
 import { createChatNotifier } from './notifier';
@@ -60,12 +59,21 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
 
   let storage: StorageLifecycle | undefined;
   const lifeChanged = createListeners();
-  const transport = createChatTransport({
-    loop,
-    options: () => options,
-    whenCanRequest,
-    beforeRequest: (messages) => storage?.beforeRequest(messages),
-  });
+  // Every request, and every answer taken up again, first waits for `whenCanRequest`; the
+  // transport with the loop's stages comes with the loop's chunk, which is then there.
+  let staged: ChatTransport<UIMessage> | undefined;
+  const stages = () =>
+    (staged ??= chunk().createChatTransport({ loop, options: () => options, beforeRequest: (messages) => storage?.beforeRequest(messages) }));
+  const transport: ChatTransport<UIMessage> = {
+    sendMessages: async (request) => {
+      await whenCanRequest(request.abortSignal);
+      return stages().sendMessages(request);
+    },
+    reconnectToStream: async (request) => {
+      await whenCanRequest(request.abortSignal);
+      return stages().reconnectToStream(request);
+    },
+  };
 
   const chat = new (class extends AbstractChat<UIMessage> {})({
     ...(given.id === undefined ? {} : { id: given.id }),

@@ -2,10 +2,25 @@ import { lazyModule } from '../lazy-module';
 
 export type LoopChunk = typeof import('./loop-chunk');
 
-/** What a tool loop itself runs from its chunk: calls, their outputs, a response's call identity and usage, the log. */
+/**
+ * What a tool loop itself runs from its chunk: calls, their outputs, a response's call identity
+ * and usage, what a transition does outside the state, the log.
+ */
 export type LoopRunner = Pick<
   LoopChunk,
-  'approvalNeeded' | 'createCallIdentity' | 'readUsage' | 'runToolCall' | 'toJsonValue' | 'Limiter' | 'serializeToolOutput' | 'loopEvents' | 'formatLoopEvent'
+  | 'approvalNeeded'
+  | 'approvalRule'
+  | 'createCallIdentity'
+  | 'readUsage'
+  | 'runToolCall'
+  | 'toJsonValue'
+  | 'Limiter'
+  | 'serializeToolOutput'
+  | 'runEffects'
+  | 'loopEvents'
+  | 'formatLoopEvent'
+  | 'responseBase'
+  | 'wroteNothing'
 >;
 
 /**

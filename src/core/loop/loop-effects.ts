@@ -1,6 +1,7 @@
 import { errorMessage } from '../tools/errors';
 import { callChanges } from './call-changes';
-import type { LoopRunner } from './load-loop-chunk';
+import { formatLoopEvent } from './events';
+import { loopEvents } from './loop-events';
 import type { LoopState } from './loop-state';
 import type { LoopAction } from './reduce';
 import type { LoopChat } from './tool-loop-core';
@@ -9,7 +10,8 @@ import type { ResolvedLoopOptions } from './tool-loop-options';
 /**
  * Everything one transition does outside the state, in the order it happened: the log events
  * (`onEvent`, `debug`), the app's `onToolCall` / `onToolResult`, and each settled call's result
- * handed to the chat. The one place these happen.
+ * handed to the chat. The one place these happen. Part of the loop's chunk: a transition before
+ * it has loaded (a Stop before anything was sent) has no call and nothing to log.
  */
 export function runEffects(
   action: LoopAction,
@@ -18,15 +20,12 @@ export function runEffects(
   options: ResolvedLoopOptions,
   chat: LoopChat | undefined,
   at: number,
-  chunk: LoopRunner | undefined,
 ): void {
   const changes = callChanges(action, prev, next);
-  // The log is built only for someone who reads it, by the loop's chunk. Every transition that
-  // has something to log comes with a request or a response, which wait for the chunk: one
-  // without it (Stop before anything was sent) has nothing to log.
-  if (chunk && (options.debug || options.onEvent)) {
-    for (const event of chunk.loopEvents(action, prev, next, changes, at)) {
-      if (options.debug) console.debug(chunk.formatLoopEvent(event));
+  // The log is built only for someone who reads it.
+  if (options.debug || options.onEvent) {
+    for (const event of loopEvents(action, prev, next, changes, at)) {
+      if (options.debug) console.debug(formatLoopEvent(event));
       guard('onEvent', () => options.onEvent?.(event));
     }
   }

@@ -5,17 +5,16 @@ import { findTool } from '../tools/execute-tool-calls';
 import type { CheckedToolSchemas } from '../tools/tool-schemas';
 import type { ToolCall, ToolCallResult, ToolChatRequestBody } from '../tools/types';
 import { createListeners } from '../chat/listeners';
-import { approvalRule, type ApprovalAnswer } from './approval';
+import type { ApprovalAnswer } from './approval';
 import type { LoopEndReason } from './events';
 import type { Limiter } from './limiter';
 import type { LoopRunner } from './load-loop-chunk';
-import { runEffects } from './loop-effects';
 import { lastStepResults, rememberLastDecision, type LoopDecision } from './loop-policy';
 import { initialLoopState, type LoopState } from './loop-state';
 import { reduce, type LoopAction } from './reduce';
 import { lastStepToolParts } from './rounds';
 import type { ResolvedLoopOptions } from './tool-loop-options';
-import { responseBase, wroteNothing, type ResponseBase } from './response-content';
+import type { ResponseBase } from './response-content';
 
 const NONE_OFFERED: ReadonlySet<string> = new Set();
 const NO_TOOLS: ToolSet = Object.freeze(Object.create(null) as ToolSet);
@@ -91,9 +90,10 @@ export class ToolLoopCore {
     const tool = offered ? findTool(this.#tools(), call.toolName) : undefined;
     // A tool without `execute` is the app's to run: it answers with `addToolResult`.
     const runner = tool && typeof tool.execute !== 'function' ? 'app' : 'loop';
+    const { approvalRule, approvalNeeded } = this.#chunk();
     const rule = approvalRule(tool, this.#state.alwaysAllowed.has(call.toolName));
     // An async `needsApproval` shows as deciding until it answers, never as running.
-    const approval: boolean | Promise<boolean> = rule === false || !tool ? false : this.#chunk().approvalNeeded(tool, call.input, rule);
+    const approval: boolean | Promise<boolean> = rule === false || !tool ? false : approvalNeeded(tool, call.input, rule);
     const asked = approval === true;
     this.#dispatch({ type: 'call-received', call, runner, asked, deciding: typeof approval !== 'boolean', at: this.#now() });
     if (runner === 'loop') void this.#run(call, approval, offered);
@@ -124,7 +124,7 @@ export class ToolLoopCore {
    */
   requestBodyWith(messages: readonly UIMessage[], check: (tools: ToolSet) => CheckedToolSchemas): ToolChatRequestBody {
     const { final, rounds } = this.decide(messages);
-    this.#requestBase = responseBase(messages);
+    this.#requestBase = this.#chunk().responseBase(messages);
     this.#dispatch({ type: 'request-sent', rounds, final });
     this.#offered = NONE_OFFERED;
     if (final) return { toolsDisabled: true };
@@ -195,7 +195,8 @@ export class ToolLoopCore {
     const messageId = message.role === 'assistant' ? message.id : undefined;
     // A response that wrote nothing called no tool, whatever the step before it (the results it
     // answers) holds: counted as a round, it would send those results again, forever.
-    const empty = ended === 'complete' && wroteNothing(message, this.#requestBase);
+    // (A complete response passed the chunk's stage: the chunk is there.)
+    const empty = ended === 'complete' && this.#chunk().wroteNothing(message, this.#requestBase);
     this.#requestBase = undefined;
     const toolCalls = empty ? 0 : lastStepToolParts(message).length;
     this.#dispatch({ type: 'response-finished', toolCalls, ended, messageId, finishReason, empty });
@@ -281,7 +282,8 @@ export class ToolLoopCore {
     const next = reduce(prev, action);
     if (next === prev) return;
     this.#state = next;
-    runEffects(action, prev, next, this.#getOptions(), this.#chat, this.#now(), this.#loaded());
+    // Nothing to do outside the state before the chunk is there: no call, nothing to log.
+    this.#loaded()?.runEffects(action, prev, next, this.#getOptions(), this.#chat, this.#now());
     this.#listeners.emit();
   }
 

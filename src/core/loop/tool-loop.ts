@@ -2,12 +2,15 @@ import type { UIMessage } from 'ai';
 import { serializeToolOutput, toJsonValue } from '../tools/serialize-output';
 import { checkedToolSchemas } from '../tools/tool-schemas';
 import type { ToolChatRequestBody } from '../tools/types';
+import { approvalRule } from './approval';
 import { approvalNeeded } from './approval-needed';
 import { createCallIdentity } from './call-identity';
 import { formatLoopEvent } from './events';
 import { Limiter } from './limiter';
 import type { LoopRunner } from './load-loop-chunk';
+import { runEffects } from './loop-effects';
 import { loopEvents } from './loop-events';
+import { responseBase, wroteNothing } from './response-content';
 import { runToolCall } from './run-tool-call';
 import { ToolLoopCore } from './tool-loop-core';
 import { resolveLoopOptions, type ResolvedLoopOptions, type ToolLoopOptions } from './tool-loop-options';
@@ -17,7 +20,21 @@ export type { LoopChat } from './tool-loop-core';
 
 // What runs calls comes with a `ToolLoop`: a call may reach it at any time. (A chat of
 // `createToolChat` loads the same from the loop's chunk before its first request.)
-const runner: LoopRunner = { approvalNeeded, createCallIdentity, readUsage, runToolCall, toJsonValue, Limiter, serializeToolOutput, loopEvents, formatLoopEvent };
+const runner: LoopRunner = {
+  approvalNeeded,
+  approvalRule,
+  createCallIdentity,
+  readUsage,
+  runToolCall,
+  toJsonValue,
+  Limiter,
+  serializeToolOutput,
+  runEffects,
+  loopEvents,
+  formatLoopEvent,
+  responseBase,
+  wroteNothing,
+};
 
 /**
  * The tool loop of one chat, without React. Its whole state is one `LoopState`, changed only
