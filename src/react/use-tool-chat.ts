@@ -143,7 +143,7 @@ export interface ToolChatProviderProps<TOOLS extends ToolSet = ToolSet> {
    * the user's messages (not in a `readOnly` chat). `false` shows none.
    * @default true
    */
-  messageActions?: boolean;
+  messageActions?: boolean | undefined;
   children?: ReactNode;
 }
 

@@ -137,7 +137,7 @@ describe('given a restored call waiting for approval in an older message', () =>
     const chat = createToolChat({ id: 'pinned', storage, tools, grants: memoryGrants() });
     render(<ChatWrapper chat={chat} />);
     const pinned = await screen.findByRole('region', { name: 'Waiting for your approval to run Delete file' });
-    expect(screen.getByRole('status').textContent).toContain('Waiting for your approval to run Delete file');
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Waiting for your approval to run Delete file'));
     await userEvent.setup().click(within(pinned).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(deleted).toEqual(['/old']));
     await waitFor(() => expect(screen.queryByRole('region', { name: /Waiting for your approval/ })).toBeNull());

@@ -84,7 +84,7 @@ export function ChatWrapper<TOOLS extends ToolSet = ToolSet>({
   imageOrigins,
   onChatChange,
   attachments = false,
-  messageActions = true,
+  messageActions,
   ...props
 }: ChatWrapperProps<TOOLS>) {
   // The conversation on screen: the `id` prop, until the user starts a new chat.
@@ -103,7 +103,7 @@ export function ChatWrapper<TOOLS extends ToolSet = ToolSet>({
     void preloadMarkdown();
     // An error, a call's details, a restored thread's notices and folds: fetched now, shown at once later.
     preloadParts().catch(() => undefined);
-    if (messageActions) void preloadMessageActions();
+    if (messageActions !== false) void preloadMessageActions();
   }, [messageActions]);
   const inputRef = useRef<HTMLTextAreaElement | null>(null);
   const onSuggestion = useCallback(

@@ -1,11 +1,11 @@
 import { APICallError } from 'ai';
 import { useEffect, useState } from 'react';
+import { lazyModule } from '../../core/lazy-module';
 import { useToolChatLabels } from './labels';
 
 // Reading an error's body for the retry rule is needed only for an `APICallError` that is not
 // toolchat's own `ChatRequestError` (which knows): it loads then, out of the first load.
-let rule: Promise<(error: unknown) => boolean> | undefined;
-const loadRule = () => (rule ??= import('../../core/loop/http-errors').then((module) => module.canRetry));
+const failures = lazyModule(() => import('../../core/loop/http-errors'));
 
 /** `canRetry` of the error, at once where that needs no body read, else once the rule is loaded. */
 function useCanRetry(error: Error): boolean {
@@ -15,9 +15,12 @@ function useCanRetry(error: Error): boolean {
   useEffect(() => {
     if (known !== undefined) return;
     let live = true;
-    void loadRule().then((canRetry) => {
-      if (live) setRead({ error, retry: canRetry(error) });
-    });
+    failures.load().then(
+      ({ canRetry }) => {
+        if (live) setRead({ error, retry: canRetry(error) });
+      },
+      () => undefined,
+    );
     return () => {
       live = false;
     };
