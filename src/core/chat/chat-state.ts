@@ -1,5 +1,6 @@
 import type { ChatState, ChatStatus, UIMessage } from 'ai';
 import { createListeners } from './listeners';
+import { shallowEqual } from './shallow-equal';
 
 /**
  * The `ChatState` the AI SDK's `AbstractChat` writes through, and the only place messages
@@ -106,11 +107,4 @@ export class ToolChatState implements ChatState<UIMessage> {
 function sameMessage(a: UIMessage, b: UIMessage): boolean {
   if (a.role !== b.role || a.metadata !== b.metadata || a.parts.length !== b.parts.length) return false;
   return a.parts.every((part, index) => shallowEqual(part, b.parts[index]));
-}
-
-function shallowEqual(a: object, b: object | undefined): boolean {
-  if (a === b) return true;
-  if (!b) return false;
-  const keys = Object.keys(a) as (keyof typeof a)[];
-  return keys.length === Object.keys(b).length && keys.every((key) => Object.is(a[key], b[key]));
 }

@@ -11,6 +11,9 @@ import { createChatNotifier } from './notifier';
 import { resolveToolChatOptions } from './options';
 import { createRowStore } from './row-store';
 import { isWorking, sendUserMessages, toUserMessage } from './send-message';
+import { startChat } from './chat-start';
+import { gatedTransport } from './request-gate';
+import { serverConversation } from './server-stop';
 import { createSnapshotReader, sameShown } from './snapshot';
 import type { StorageLifecycle } from './storage-lifecycle';
 import { createToolCallsSelector, type ToolCallViews } from './tool-call-views';
@@ -59,21 +62,13 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
 
   let storage: StorageLifecycle | undefined;
   const lifeChanged = createListeners();
-  // Every request, and every answer taken up again, first waits for `whenCanRequest`; the
-  // transport with the loop's stages comes with the loop's chunk, which is then there.
+  // The transport with the loop's stages comes with the loop's chunk, which the gate waits for.
   let staged: ChatTransport<UIMessage> | undefined;
-  const stages = () =>
-    (staged ??= chunk().createChatTransport({ loop, options: () => options, beforeRequest: (messages) => storage?.beforeRequest(messages) }));
-  const transport: ChatTransport<UIMessage> = {
-    sendMessages: async (request) => {
-      await whenCanRequest(request.abortSignal);
-      return stages().sendMessages(request);
-    },
-    reconnectToStream: async (request) => {
-      await whenCanRequest(request.abortSignal);
-      return stages().reconnectToStream(request);
-    },
-  };
+  const transport = gatedTransport(
+    () => control.life,
+    lifeChanged.subscribe,
+    () => (staged ??= chunk().createChatTransport({ loop, options: () => options, beforeRequest: (messages) => storage?.beforeRequest(messages) })),
+  );
 
   const chat = new (class extends AbstractChat<UIMessage> {})({
     ...(given.id === undefined ? {} : { id: given.id }),
@@ -164,30 +159,6 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
   }
   notifier.watch(drain);
 
-  /**
-   * Settles once a request may leave: while nothing shows a chat that is not kept alive
-   * (`parked`) its requests wait, so nothing goes out after its component unmounted, whatever
-   * settles meanwhile; StrictMode's remount lets them go on. The loop's chunk is there first.
-   */
-  async function whenCanRequest(signal: AbortSignal | undefined): Promise<void> {
-    while (control.life === 'parked') {
-      await new Promise<void>((resolve, reject) => {
-        const abort = () => {
-          stopWaiting();
-          reject(signal?.reason);
-        };
-        const stopWaiting = lifeChanged.subscribe(() => {
-          stopWaiting();
-          signal?.removeEventListener('abort', abort);
-          resolve();
-        });
-        signal?.addEventListener('abort', abort, { once: true });
-      });
-    }
-    if (disposed()) throw new DOMException('The chat was disposed.', 'AbortError');
-    await loopChunk.load();
-  }
-
   let grants: Promise<ToolGrants> | undefined;
   let ready: Promise<void> | undefined;
   /** The first subscriber or action: the chat loads the grants, its stored conversation and the loop's chunk. */
@@ -195,38 +166,19 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
     if (ready) return ready;
     if (readOnly || disposed()) return (ready = Promise.resolve());
     dispatch({ type: 'started' });
-    // The default grants come with the loop's chunk: read before any call can arrive. A chunk
-    // that does not load keeps them for the page only.
-    grants = given.grants ? Promise.resolve(given.grants) : loopChunk.load().then((loaded) => loaded.defaultGrants(), pageGrants);
-    ready = (async () => {
-      try {
-        const granted = await (await grants).load();
-        if (granted.length > 0) loop.alwaysAllow(...granted);
-      } catch (error) {
-        report(error);
-      }
-      if (!given.storage || disposed()) return;
-      try {
-        // With the loop's chunk: the calls a stored chat still asks about show as waiting for
-        // approval in the same commit as the conversation. Without it nothing is restored, and
-        // nothing is saved over the record.
-        const [{ bindStorage }] = await Promise.all([import('./storage-lifecycle'), loopChunk.load()]);
-        if (disposed()) return;
-        storage = bindStorage({
-          chat,
-          state,
-          loop,
-          watch: notifier.watch,
-          storage: given.storage,
-          timeoutMs: options.storageTimeoutMs,
-          tools: () => options.tools,
-          onError: report,
-        });
-        await storage.ready;
-      } catch (error) {
-        report(error);
-      }
-    })().finally(() => {
+    const started = startChat({
+      given: given as ToolChatOptions,
+      options: () => options,
+      chat,
+      state,
+      loop,
+      watch: notifier.watch,
+      disposed,
+      report,
+      bound: (bound) => (storage = bound),
+    });
+    grants = started.grants;
+    ready = started.ready.finally(() => {
       dispatch({ type: 'storage-restored' });
       resumeOnServer();
     });
@@ -388,28 +340,4 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
   };
   if (startNow) void start();
   return toolChat as unknown as ToolChat<TOOLS>;
-}
-
-/** Grants kept for the life of the page (`memoryGrants` without its module). */
-function pageGrants(): ToolGrants {
-  let names: readonly string[] = [];
-  return {
-    load: () => names,
-    save: (next) => {
-      names = [...next];
-    },
-  };
-}
-
-/**
- * The transport of a server that keeps the conversation (`ServerConversationTransport`), found
- * by its `stopOnServer`: the chat core never imports it, so apps without a store never download it.
- */
-function serverConversation(transport: ChatTransport<UIMessage> | undefined): ServerStop | undefined {
-  const candidate = transport as Partial<ServerStop> | undefined;
-  return typeof candidate?.stopOnServer === 'function' ? (candidate as ServerStop) : undefined;
-}
-
-interface ServerStop {
-  stopOnServer(chatId: string): Promise<void>;
 }

@@ -2,6 +2,7 @@ import { checkLoopOptions, resolveLoopOptions, type ResolvedLoopOptions } from '
 import type { ToolSet } from '../tools/define-tool';
 import { checkNumberOption, numberRules } from '../tools/number-options';
 import type { ToolChatOptions } from './types';
+import { shallowEqual } from './shallow-equal';
 
 /** One render per frame while tokens stream. */
 export const DEFAULT_THROTTLE_MS = 16;
@@ -48,11 +49,4 @@ function checkChatNumbers(options: ToolChatOptions): void {
   checkNumberOption('throttle', options.throttle, numberRules.throttle);
   checkNumberOption('keepAliveMs', options.keepAliveMs, numberRules.keepAliveMs);
   checkNumberOption('storageTimeoutMs', options.storageTimeoutMs, numberRules.storageTimeoutMs);
-}
-
-function shallowEqual(a: object | undefined, b: object | undefined): boolean {
-  if (a === b) return true;
-  if (!a || !b) return false;
-  const keys = Object.keys(a) as (keyof typeof a)[];
-  return keys.length === Object.keys(b).length && keys.every((key) => Object.is(a[key], b[key]));
 }

@@ -1,0 +1,14 @@
+import type { ChatTransport, UIMessage } from 'ai';
+
+interface ServerStop {
+  stopOnServer(chatId: string): Promise<void>;
+}
+
+/**
+ * The transport of a server that keeps the conversation (`ServerConversationTransport`), found
+ * by its `stopOnServer`: the chat core never imports it, so apps without a store never download it.
+ */
+export function serverConversation(transport: ChatTransport<UIMessage> | undefined): ServerStop | undefined {
+  const candidate = transport as Partial<ServerStop> | undefined;
+  return typeof candidate?.stopOnServer === 'function' ? (candidate as ServerStop) : undefined;
+}
