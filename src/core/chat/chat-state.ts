@@ -15,12 +15,13 @@ export class ToolChatState implements ChatState<UIMessage> {
   #published: UIMessage[] | undefined;
   readonly messagesChanged = createListeners();
   readonly statusChanged = createListeners();
-  /** Applied to every message this state stores (the loop's call states, in the parts). */
+  /** Applied to every message this state stores (the loop's call states, in the parts), when `decorates()`. */
   decorate: (message: UIMessage) => void = () => {};
+  /** Whether `decorate` has anything to write (the loop knows a call). */
+  decorates: () => boolean = () => false;
 
   constructor(messages: readonly UIMessage[] = []) {
-    this.#messages = messages.map((message) => this.snapshot(message));
-    for (const message of this.#messages) this.decorate(message);
+    this.#messages = messages.slice();
   }
 
   get status(): ChatStatus {
@@ -48,13 +49,17 @@ export class ToolChatState implements ChatState<UIMessage> {
   /**
    * A whole conversation: a message this state already holds with the same content keeps its
    * object (the AI SDK cutting the array on Regenerate, a restore or `setMessages` of what is
-   * shown), so the rows that show it do not render again.
+   * shown), so the rows that show it do not render again. A whole conversation is never the
+   * object the AI SDK streams into: its messages are kept as given (as the AI SDK's own state
+   * keeps `messages`), copied only to take the loop's call states.
    */
   set messages(messages: UIMessage[]) {
     const held = new Map(this.#messages.map((message) => [message.id, message]));
+    const decorates = this.decorates();
     this.#messages = messages.map((message) => {
       const old = held.get(message.id);
       if (old && (old === message || sameMessage(old, message))) return old;
+      if (!decorates) return message;
       const copy = this.snapshot(message);
       this.decorate(copy);
       return copy;

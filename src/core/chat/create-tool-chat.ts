@@ -55,6 +55,7 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
   const state = new ToolChatState();
   /** What reads the loop's calls: loaded before any call exists (the rule of `loopChunk`). */
   const chunk = (): LoopChunk => loopChunk.loaded()!;
+  state.decorates = () => loop.state.calls.size > 0;
   state.decorate = (message) => {
     const calls = loop.state.calls;
     if (calls.size > 0) chunk().applyLoopStates(message, calls);

@@ -22,8 +22,9 @@ import { StatusIndicator } from './status-indicator';
 export interface ChatWrapperProps<TOOLS extends ToolSet = ToolSet> extends UseToolChatOptions<TOOLS> {
   /**
    * A chat made with `createToolChat`, shared with the rest of the app. Without it the wrapper
-   * owns a chat made from its options. With it, the chat's own options apply (set them with
-   * `chat.setOptions`); the props here only say how the chat looks.
+   * owns a chat made from its options. With it, the chat's own options apply, its `labels` and
+   * `tools` (whose titles the cards show) included (set them with `chat.setOptions`); the props
+   * here only say how the chat looks.
    */
   chat?: ToolChat<TOOLS>;
   /** Per-tool renderers receiving the call, typed by the tool (`input`, `output`, `phase`…): generative UI. */
@@ -45,7 +46,7 @@ export interface ChatWrapperProps<TOOLS extends ToolSet = ToolSet> extends UseTo
    * @example imageOrigins={['https://images.example.com']}
    */
   imageOrigins?: readonly string[];
-  /** Every user-visible string, loop and UI; English by default. */
+  /** Every user-visible string, loop and UI; English by default. The chat's: the parts read them from it. */
   labels?: Partial<UiLabels>;
   /**
    * Called with the new chat's id when the user starts a new chat (the "New chat" button,
