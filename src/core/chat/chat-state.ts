@@ -9,7 +9,7 @@ import { shallowEqual } from './shallow-equal';
  * the array. Readers get a copy made at most once per change, when they ask (`published()`).
  */
 export class ToolChatState implements ChatState<UIMessage> {
-  #messages: UIMessage[];
+  #messages: UIMessage[] = [];
   #status: ChatStatus = 'ready';
   #error: Error | undefined;
   #published: UIMessage[] | undefined;
@@ -19,10 +19,6 @@ export class ToolChatState implements ChatState<UIMessage> {
   decorate: (message: UIMessage) => void = () => {};
   /** Whether `decorate` has anything to write (the loop knows a call). */
   decorates: () => boolean = () => false;
-
-  constructor(messages: readonly UIMessage[] = []) {
-    this.#messages = messages.slice();
-  }
 
   get status(): ChatStatus {
     return this.#status;
