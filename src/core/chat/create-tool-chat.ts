@@ -222,10 +222,7 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
       return options;
     },
     getState,
-    working: () => {
-      getState();
-      return readSnapshot.working();
-    },
+    working: readSnapshot.working,
     getToolCalls,
     subscribe: (listener) => toolChat.subscribe(listener),
   });

@@ -27,7 +27,7 @@ export interface ToolChatRows {
 
 interface RowSources {
   readonly options: ToolChatOptions;
-  /** The loop works (not counting the user's messages on their way). */
+  /** The loop works (not counting the user's messages on their way), in the snapshot `getState` read last. */
   working(): boolean;
   getState(): ToolChatSnapshot;
   getToolCalls(): ReadonlyMap<string, ToolCallView>;
