@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
@@ -13,6 +14,7 @@ export const alias = [
   { find: /^toolchat\/server$/, replacement: src('server/index.ts') },
   { find: /^toolchat\/mcp$/, replacement: src('mcp/index.ts') },
   { find: /^toolchat\/marker$/, replacement: src('marker/index.ts') },
+  { find: /^toolchat\/testing$/, replacement: src('testing/index.ts') },
   { find: /^toolchat$/, replacement: src('index.ts') },
 ];
 
@@ -22,9 +24,15 @@ export default defineConfig({
   test: {
     globals: true,
     restoreMocks: true,
-    // Rendering hundreds of rows in jsdom takes 2–3 s alone on CI's two cores, twice that when
-    // the machine is shared: 5 s was too close. A hung test still fails, at 15 s.
-    testTimeout: 15_000,
+    // Rendering hundreds of rows in jsdom takes 2–3 s alone on CI's two cores, and a machine busy
+    // with other work stretches it several times over (one took 15 s at a load of 18 on two
+    // cores). These are limits for a hung test, not measures of speed: a hung test still fails.
+    testTimeout: 30_000,
+    // `expect.poll` waits for a state to come; the event ends the wait, the timeout only a hang.
+    expect: { poll: { timeout: 10_000 } },
+    // Vitest keeps a core for itself (one worker on two cores), but a test file spends much of
+    // its time waiting for Chromium, a server or a timer: two workers on two cores.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
@@ -32,9 +40,11 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/e2e/**'],
+          exclude: ['test/e2e/**', 'test/compat/**'],
+          setupFiles: ['test/setup-waits.ts'],
           // The public types (composed options, typed messages) are tests too, run by tsc.
-          typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+          // Only these files and what they import: the whole repository is `npm run typecheck`'s.
+          typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './test/types/tsconfig.json' },
         },
       },
       {
@@ -43,7 +53,9 @@ export default defineConfig({
           name: 'dom',
           environment: 'jsdom',
           include: ['test/**/*.test.tsx'],
-          setupFiles: ['test/setup-dom.ts'],
+          // The fresh app's own tests run in that app (npm run test:compat), on the packed package.
+          exclude: ['test/compat/**'],
+          setupFiles: ['test/setup-waits.ts', 'test/setup-dom.ts'],
         },
       },
       {
@@ -72,6 +84,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['test/e2e/**/*.e2e.test.ts'],
+          setupFiles: ['test/setup-waits.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

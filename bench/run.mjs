@@ -8,6 +8,7 @@ import { cpus } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureCompetitors, measureSizes } from '../scripts/size.mjs';
+import { appRows } from './apps/measure.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
@@ -225,6 +226,8 @@ try {
     }
   }
   if (only.length === 0 || only.some((filter) => 'size'.includes(filter))) rows.push(...(await sizeRows()));
+  // Three tiny apps built with Vite and esbuild against the built package (bench/apps).
+  if (only.length === 0 || only.some((filter) => 'apps'.includes(filter))) rows.push(...(await appRows()));
 } finally {
   rmSync(out, { recursive: true, force: true });
 }

@@ -9,4 +9,6 @@ export interface BenchRow {
   ratio?: number;
   /** What the ratio should be at most (or at least, for speeds), from the targets. */
   target?: string;
+  /** The target is on the value, not the ratio. */
+  targetOf?: 'value';
 }

@@ -2,6 +2,11 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { solidPng } from './png';
+import { colorPickerHtml } from './mcp-app/build';
+
+/** The MIME type of an MCP App's HTML resource. */
+const MCP_APP_MIME_TYPE = 'text/html;profile=mcp-app';
+const COLOR_PICKER_URI = 'ui://toolchat-example/color-picker.html';
 
 /** What the example server saw, for tests and for its log. */
 export type ExampleMcpEvent =
@@ -157,6 +162,26 @@ export function createSessionServer(notes: Map<string, string>, record: (event: 
         };
       }),
   );
+
+  // An MCP App: the tool's card shows the colour picker (a `ui://` resource), whose buttons
+  // call `draw_square` through the chat.
+  server.registerTool(
+    'pick_color',
+    {
+      title: 'Pick a colour',
+      description: 'Shows a colour picker to the user; the user picks a colour and a square of it is drawn.',
+      inputSchema: { color: z.enum(['red', 'green', 'blue']).optional().describe('A colour to suggest') },
+      annotations: { readOnlyHint: true },
+      _meta: { ui: { resourceUri: COLOR_PICKER_URI } },
+    },
+    ({ color }, extra) =>
+      tracked('pick_color', extra.requestId, extra.signal, async () => ({
+        content: text(color ? `Showing the colour picker (suggesting ${color}).` : 'Showing the colour picker.'),
+      })),
+  );
+  server.registerResource('color-picker', COLOR_PICKER_URI, { mimeType: MCP_APP_MIME_TYPE, description: 'The colour picker app' }, async (uri) => ({
+    contents: [{ uri: uri.href, mimeType: MCP_APP_MIME_TYPE, text: await colorPickerHtml(), _meta: { ui: { prefersBorder: true } } }],
+  }));
 
   const shout = server.registerTool(
     'shout',

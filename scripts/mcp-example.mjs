@@ -26,7 +26,7 @@ const server = await module.startExampleMcpServer({
 
 console.log(`MCP example server: ${server.url}`);
 console.log(`Browsers may connect from ${origins ? origins.join(', ') : 'http://localhost:* and http://127.0.0.1:*'} (CORS).`);
-console.log('Tools: add_numbers, count_slowly, list_notes, add_note, delete_note, check_service, draw_square. Ctrl+C stops it.');
+console.log('Tools: add_numbers, count_slowly, list_notes, add_note, delete_note, check_service, draw_square, pick_color (an MCP App). Ctrl+C stops it.');
 
 const stop = async () => {
   await server.close();

@@ -70,6 +70,11 @@ export const cases = [
     budget: 'marker',
   },
   {
+    name: 'toolchat/testing: scripted models and transports, waits, renderChat (peers, vitest and Testing Library external)',
+    code: `export * from 'toolchat/testing';`,
+    external: [...PEERS, 'vitest', '@testing-library/react'],
+  },
+  {
     name: 'baseline: @ai-sdk/react useChat + DefaultChatTransport (React external)',
     code: `export { useChat } from '@ai-sdk/react'; export { DefaultChatTransport } from 'ai';`,
     external: REACT,
@@ -119,10 +124,17 @@ const aliasPlugin = {
   name: 'toolchat-alias',
   setup(b) {
     const entries = fromDir
-      ? { toolchat: 'index.js', 'toolchat/core': 'core.js', 'toolchat/server': 'server.js', 'toolchat/mcp': 'mcp.js', 'toolchat/marker': 'marker.js' }
-      : { toolchat: 'index.ts', 'toolchat/core': 'core/index.ts', 'toolchat/server': 'server/index.ts', 'toolchat/mcp': 'mcp/index.ts', 'toolchat/marker': 'marker/index.ts' };
+      ? { toolchat: 'index.js', 'toolchat/core': 'core.js', 'toolchat/server': 'server.js', 'toolchat/mcp': 'mcp.js', 'toolchat/marker': 'marker.js', 'toolchat/testing': 'testing.js' }
+      : {
+          toolchat: 'index.ts',
+          'toolchat/core': 'core/index.ts',
+          'toolchat/server': 'server/index.ts',
+          'toolchat/mcp': 'mcp/index.ts',
+          'toolchat/marker': 'marker/index.ts',
+          'toolchat/testing': 'testing/index.ts',
+        };
     const at = (file) => (fromDir ? resolve(fromDir, file) : src(file));
-    b.onResolve({ filter: /^toolchat(\/core|\/server|\/mcp|\/marker)?$/ }, (args) => ({ path: at(entries[args.path]) }));
+    b.onResolve({ filter: /^toolchat(\/core|\/server|\/mcp|\/marker|\/testing)?$/ }, (args) => ({ path: at(entries[args.path]) }));
   },
 };
 
@@ -170,20 +182,39 @@ async function measure(entry) {
     includesMcp: inputs.some((path) => MCP_CODE.test(path)),
     // Whether any of the ###: marker (its source, micromark) is in the bundle.
     includesMarker: inputs.some((path) => MARKER_CODE.test(path)),
+    // Whether toolchat/testing's own code is in the bundle, and whether the bundle loads a test
+    // runner or Testing Library up front (they are optional peers, loaded by the helpers using them).
+    includesTesting: inputs.some((path) => TESTING_CODE.test(path)),
+    importsTestTools: Object.values(result.metafile.outputs)[0].imports.some(
+      (imported) => imported.kind === 'import-statement' && TEST_TOOLS.test(imported.path),
+    ),
   };
 }
 
 const MCP_CODE = /(?:^|\/)src\/mcp\/|@modelcontextprotocol\/|@cfworker\/json-schema/;
 const MARKER_CODE = /(?:^|\/)src\/(?:core\/)?marker\/|\/micromark/;
+const TESTING_CODE = /(?:^|\/)src\/testing\/|(?:^|\/)testing\.js$/;
+const TEST_TOOLS = /^(?:vitest|@testing-library\/)/;
 
 /** Every case with its sizes in bytes and KiB, and its budget when package.json sets one. */
 export async function measureSizes() {
   const budgets = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')).sizeBudget ?? {};
   const rows = [];
   for (const entry of cases) {
-    const { minBytes, gzipBytes, includesMcp, includesMarker } = await measure(entry);
+    const { minBytes, gzipBytes, includesMcp, includesMarker, includesTesting, importsTestTools } = await measure(entry);
     const budgetKiB = entry.budget === undefined ? undefined : budgets[entry.budget];
-    rows.push({ name: entry.name, budget: entry.budget, budgetKiB, minBytes, gzipBytes, gzipKiB: gzipBytes / 1024, includesMcp, includesMarker });
+    rows.push({
+      name: entry.name,
+      budget: entry.budget,
+      budgetKiB,
+      minBytes,
+      gzipBytes,
+      gzipKiB: gzipBytes / 1024,
+      includesMcp,
+      includesMarker,
+      includesTesting,
+      importsTestTools,
+    });
   }
   return rows;
 }

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
 import { chatFrame, long } from './support/frame';
+import { inPageAppMcpFetch } from './support/in-page-app-server';
 import { inPageMcpFetch } from './support/in-page-mcp-server';
 import { McpChat } from './support/mcp-chat';
 import { playgroundArgTypes } from './support/playground';
@@ -80,5 +81,43 @@ export const ConnectionError: Story = {
       "Could not use the MCP server: Could not connect to the MCP server at https://mcp.example/mcp: Failed to fetch (is the server running, and does it allow this page's origin with CORS?)",
     );
     await expect(canvas.getByRole('textbox', { name: 'Message' })).toBeEnabled();
+  },
+};
+
+/**
+ * An MCP App: a tool whose listing names a `ui://` resource shows it in its card, in a sandboxed
+ * frame, with the call's input and result (loaded when the card first needs it).
+ */
+export const McpAppInItsCard: Story = {
+  args: { fetch: inPageAppMcpFetch() },
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    await canvas.findByText(/^Connected to in-page-apps/, {}, long);
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Use name badge for "Ada"{Enter}');
+    const card = await canvas.findByRole('group', { name: 'Name badge' }, long);
+    await expect(await canvas.findByText('mcp_name_badge says: Made a badge for Ada.', {}, long)).toBeVisible();
+    const frame = await waitFor(() => {
+      const found = card.querySelector('iframe');
+      if (!found?.srcdoc) throw new Error('no app yet');
+      return found;
+    }, long);
+    await expect(frame).toHaveAttribute('sandbox', 'allow-scripts allow-forms');
+    await expect(frame).toHaveAttribute('title', 'Name badge (MCP App)');
+    // The app said its height: no longer the frame's first 120 px.
+    await waitFor(() => expect(frame.getBoundingClientRect().height).not.toBe(120), long);
+    expect(canvasElement.querySelectorAll('iframe')).toHaveLength(1);
+  },
+};
+
+/** A server's question while its tool runs (elicitation): a form in the call's card, checked, answered. */
+export const QuestionFromTheServer: Story = {
+  args: { fetch: inPageAppMcpFetch() },
+  play: async ({ canvas, userEvent }) => {
+    await canvas.findByText(/^Connected to in-page-apps/, {}, long);
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Use ask name{Enter}');
+    const form = await canvas.findByRole('form', { name: 'What should I call you?' }, long);
+    await userEvent.type(canvas.getByLabelText('Name *'), 'Ada');
+    await userEvent.click(canvas.getByRole('button', { name: 'Submit' }));
+    await expect(await canvas.findByText('mcp_ask_name says: Hello, Ada.', {}, long)).toBeVisible();
+    await waitFor(() => expect(form).not.toBeInTheDocument());
   },
 };

@@ -6,12 +6,12 @@ same with Pydantic models; these few lines are all a server needs without it.
 """
 
 import json
+from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
 
-
-class Tool(BaseModel):
+@dataclass
+class Tool:
     """A frontend tool: the browser runs it; its JSON Schema is in `parameters`."""
 
     name: str
@@ -19,18 +19,33 @@ class Tool(BaseModel):
     parameters: Any = None
 
 
-class RunAgentInput(BaseModel):
+@dataclass
+class RunAgentInput:
     """What the client sends for one run. Field names are the protocol's own (camelCase)."""
-
-    model_config = ConfigDict(extra="allow")
 
     threadId: str
     runId: str
-    state: Any = None
-    messages: list[dict[str, Any]] = Field(default_factory=list)
-    tools: list[Tool] = Field(default_factory=list)
-    context: list[dict[str, Any]] = Field(default_factory=list)
-    forwardedProps: Any = None
+    messages: list[dict[str, Any]] = field(default_factory=list)
+    tools: list[Tool] = field(default_factory=list)
+    context: list[dict[str, Any]] = field(default_factory=list)
+
+    @classmethod
+    def parse(cls, body: Any) -> "RunAgentInput":
+        """Reads a request body; a ValueError names what is missing."""
+        if not isinstance(body, dict) or not isinstance(body.get("threadId"), str) or not isinstance(body.get("runId"), str):
+            raise ValueError("a RunAgentInput needs threadId and runId")
+        tools = [
+            Tool(name=t["name"], description=t.get("description") or "", parameters=t.get("parameters"))
+            for t in body.get("tools") or []
+            if isinstance(t, dict) and isinstance(t.get("name"), str)
+        ]
+        return cls(
+            threadId=body["threadId"],
+            runId=body["runId"],
+            messages=[m for m in body.get("messages") or [] if isinstance(m, dict)],
+            tools=tools,
+            context=[c for c in body.get("context") or [] if isinstance(c, dict)],
+        )
 
 
 def sse(event_type: str, **fields: Any) -> str:

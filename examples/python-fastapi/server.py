@@ -4,11 +4,14 @@ POST /api/agent takes an AG-UI RunAgentInput and streams the run's events. The m
 the server's own tools itself (their results stream as TOOL_CALL_RESULT) and stops at the first
 call to a browser tool: the page runs it and starts the next run with its result.
 
-  OPENAI_BASE_URL   any OpenAI-compatible server (default: OpenAI's)
+  OPENAI_BASE_URL   any OpenAI-compatible server (default: OpenAI's, when OPENAI_API_KEY is set)
   OPENAI_API_KEY    its key (a placeholder is fine for local servers and mocks)
   OPENAI_MODEL      the model name (default gpt-4o-mini)
   HOST, PORT        where to listen (default 127.0.0.1:8000)
   ALLOWED_ORIGINS   comma-separated origins for CORS, for a page served elsewhere (default none)
+
+With neither OPENAI_BASE_URL nor OPENAI_API_KEY, a small demo model answers (models.py): the
+example runs offline, with nothing to sign up for.
 """
 
 import json
@@ -19,22 +22,21 @@ from pathlib import Path
 from typing import Any, AsyncIterator
 
 import uvicorn
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
 from fastapi.middleware.cors import CORSMiddleware
-from fastapi.responses import StreamingResponse
+from fastapi.responses import JSONResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
-from openai import AsyncOpenAI
 
 from agui import RunAgentInput, sse, to_openai_messages, to_openai_tools
+from models import model_from_env
 
-MODEL = os.environ.get("OPENAI_MODEL", "gpt-4o-mini")
 MAX_STEPS = 5
-client = AsyncOpenAI(api_key=os.environ.get("OPENAI_API_KEY", "not-needed"), base_url=os.environ.get("OPENAI_BASE_URL"))
+model = model_from_env()
 
 
 def get_server_time(timezone_name: str = "UTC") -> dict[str, Any]:
     """A tool the server runs itself."""
-    return {"timezone": timezone_name, "iso": datetime.now(timezone.utc).isoformat()}
+    return {"timezone": timezone_name, "iso": datetime.now(timezone.utc).isoformat(timespec="seconds")}
 
 
 SERVER_TOOLS = {
@@ -58,7 +60,11 @@ if origins:
 
 
 @app.post("/api/agent")
-async def agent(run: RunAgentInput) -> StreamingResponse:
+async def agent(request: Request) -> Response:
+    try:
+        run = RunAgentInput.parse(await request.json())
+    except ValueError as error:
+        return JSONResponse({"error": {"message": f"Invalid request body: {error}"}}, status_code=400)
     return StreamingResponse(run_agent(run), media_type="text/event-stream", headers={"Cache-Control": "no-cache"})
 
 
@@ -74,26 +80,21 @@ async def run_agent(run: RunAgentInput) -> AsyncIterator[str]:
             message_id = str(uuid.uuid4())
             text = ""
             calls: dict[int, dict[str, str]] = {}
-            stream = await client.chat.completions.create(
-                model=MODEL, messages=messages, stream=True, **({"tools": tools} if tools else {})
-            )
-            async for chunk in stream:
-                if not chunk.choices:
-                    continue
-                delta = chunk.choices[0].delta
-                if delta.content:
+            async for delta in model.stream(messages, tools):
+                if "content" in delta:
                     if not text:
                         yield sse("TEXT_MESSAGE_START", messageId=message_id, role="assistant")
-                    text += delta.content
-                    yield sse("TEXT_MESSAGE_CONTENT", messageId=message_id, delta=delta.content)
-                for tc in delta.tool_calls or []:
-                    call = calls.get(tc.index)
-                    if call is None:
-                        call = calls[tc.index] = {"id": tc.id or str(uuid.uuid4()), "name": tc.function.name or "", "arguments": ""}
-                        yield sse("TOOL_CALL_START", toolCallId=call["id"], toolCallName=call["name"], parentMessageId=message_id)
-                    if tc.function and tc.function.arguments:
-                        call["arguments"] += tc.function.arguments
-                        yield sse("TOOL_CALL_ARGS", toolCallId=call["id"], delta=tc.function.arguments)
+                    text += delta["content"]
+                    yield sse("TEXT_MESSAGE_CONTENT", messageId=message_id, delta=delta["content"])
+                    continue
+                piece = delta["tool_call"]
+                call = calls.get(piece["index"])
+                if call is None:
+                    call = calls[piece["index"]] = {"id": piece["id"] or str(uuid.uuid4()), "name": piece["name"], "arguments": ""}
+                    yield sse("TOOL_CALL_START", toolCallId=call["id"], toolCallName=call["name"], parentMessageId=message_id)
+                if piece["arguments"]:
+                    call["arguments"] += piece["arguments"]
+                    yield sse("TOOL_CALL_ARGS", toolCallId=call["id"], delta=piece["arguments"])
             if text:
                 yield sse("TEXT_MESSAGE_END", messageId=message_id)
             for call in calls.values():
@@ -131,4 +132,6 @@ if dist.is_dir():
     app.mount("/", StaticFiles(directory=dist, html=True), name="page")
 
 if __name__ == "__main__":
-    uvicorn.run(app, host=os.environ.get("HOST", "127.0.0.1"), port=int(os.environ.get("PORT", "8000")))
+    host, port = os.environ.get("HOST", "127.0.0.1"), int(os.environ.get("PORT", "8000"))
+    print(f"The agent answers with {model.name}: http://{host}:{port}", flush=True)
+    uvicorn.run(app, host=host, port=port)

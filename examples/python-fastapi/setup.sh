@@ -1,31 +1,25 @@
 #!/usr/bin/env bash
-# Creates .venv here with the server's Python packages (requirements.txt), from the pip index the
-# machine is configured with (`pip config list`). Installs Python and venv with apt-get when they
-# are missing (Debian/Ubuntu, as root or with sudo). Does nothing when .venv is already complete.
+# Makes .venv here for the agent, on Debian's own Python and its packages: python3-fastapi and
+# python3-uvicorn (apt-get installs them when they are missing, as root or with sudo). Nothing
+# comes from a pip index, so it works offline and the first run needs no network beyond apt's.
+# Elsewhere (macOS, another distribution): python3 -m venv .venv && .venv/bin/pip install -r requirements.txt
 set -euo pipefail
 cd "$(dirname "$0")"
 
-if [ -x .venv/bin/python ] && .venv/bin/python -c 'import fastapi, uvicorn, openai' 2>/dev/null; then
+# Debian's own interpreter: a pyenv or conda shim first in PATH sees none of Debian's packages.
+PYTHON="${PYTHON:-/usr/bin/python3}"
+if [ -x .venv/bin/python ] && .venv/bin/python -c 'import fastapi, uvicorn' 2>/dev/null; then
   exit 0
 fi
-
-# Debian's own interpreter: a pyenv or conda shim first in PATH may lack venv.
-PYTHON="${PYTHON:-}"
-if [ -z "$PYTHON" ]; then
-  if [ -x /usr/bin/python3 ]; then PYTHON=/usr/bin/python3; else PYTHON=python3; fi
-fi
-if ! "$PYTHON" -c 'import venv, ensurepip' 2>/dev/null; then
+if ! "$PYTHON" -c 'import fastapi, uvicorn, venv' 2>/dev/null; then
   SUDO=""
   if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
   $SUDO apt-get update -q
-  $SUDO apt-get install -y -q python3 python3-venv
+  $SUDO apt-get install -y -q python3 python3-venv python3-fastapi python3-uvicorn
   PYTHON=/usr/bin/python3
 fi
 
-# pip retries an unreachable index (pypi.org on a machine with only a local mirror) for minutes.
-export PIP_RETRIES="${PIP_RETRIES:-0}"
-
 rm -rf .venv
-"$PYTHON" -m venv .venv
-.venv/bin/pip install --disable-pip-version-check -q -r requirements.txt
-.venv/bin/python -c 'import fastapi, uvicorn, openai; print("python-fastapi: fastapi", fastapi.__version__, "uvicorn", uvicorn.__version__, "openai", openai.__version__)'
+# The system's packages (Debian's fastapi and uvicorn) are the venv's: nothing to download.
+"$PYTHON" -m venv --system-site-packages --without-pip .venv
+.venv/bin/python -c 'import fastapi, uvicorn; print("python-fastapi: fastapi", fastapi.__version__, "uvicorn", uvicorn.__version__)'

@@ -4,6 +4,7 @@ export type { AnyToolDefinition, ToolDefinition, ToolExecuteOptions, ToolSet } f
 export { executeToolCall, executeToolCalls, DEFAULT_TOOL_TIMEOUT_MS } from './tools/execute-tool-calls';
 export type { ExecuteToolCallsOptions } from './tools/execute-tool-calls';
 export { checkedToolSchemas, toolSchemas } from './tools/tool-schemas';
+export { toolsRequestBody } from './tools/tools-request-body';
 export type { CheckedToolSchemas } from './tools/tool-schemas';
 export { MAX_SCHEMA_CHARS, MAX_SCHEMA_DEPTH, ToolSchemaError, toolDefinitionProblem } from './tools/tool-schema-check';
 export { validateToolInput } from './tools/input-schema';
@@ -24,6 +25,7 @@ export type { ActivityInput } from './loop/derive-activity';
 export { countToolRounds, nextRequest, DEFAULT_MAX_TOOL_ROUNDS } from './loop/rounds';
 export type { NextRequest } from './loop/rounds';
 export { isSettled } from './loop/call-state';
+export type { RunToolCallRequest } from './loop/tool-loop-core';
 export type { SettledPhase, ToolCallPhase, ToolCallState } from './loop/call-state';
 export { initialLoopState } from './loop/loop-state';
 export { CallMap } from './loop/call-map';

@@ -9,6 +9,11 @@ import { McpConnectionError, openMcpClient, type McpTransportKind } from './mcp-
 import { defaultNeedsApproval, toToolDefinition, type McpToolInfo, type McpTrust } from './mcp-tool';
 import { objectSchema } from './json-schema';
 import { localToolNames } from './tool-names';
+import { TOOL_CARD_VIEW } from '../react/components/tool-card-view';
+import { MCP_APP_MIME_TYPE, toolUiMeta } from './apps/ui-meta';
+import type { McpToolCardSource } from './apps/tool-card-source';
+import { handleElicitations, type McpElicitations } from './elicitation/elicitations';
+import { mcpToolCardView } from './react/mcp-tool-card-view';
 
 /** Options of {@link connectMcpTools}. */
 export interface ConnectMcpToolsOptions {
@@ -56,11 +61,38 @@ export interface ConnectMcpToolsOptions {
   /** Aborting it cancels the connection attempt, or closes the connection. */
   signal?: AbortSignal;
   /**
+   * Shows the MCP App of a tool that names one (`_meta.ui.resourceUri`) in its card, and tells
+   * the server the chat can (the MCP Apps extension). `false`: its tools are plain tools.
+   * @default true
+   */
+  apps?: boolean;
+  /**
+   * Largest MCP App resource shown, in bytes: a bigger one is refused with a message in the card.
+   * @default 4194304 (4 MiB)
+   */
+  maxAppResourceBytes?: number;
+  /**
+   * Lets the server ask the user questions while one of its tools runs (MCP elicitation, form
+   * mode): a form in that call's card. `false`: the client does not offer it.
+   * @default true
+   */
+  elicitation?: boolean;
+  /**
+   * How long a question waits for the user before it is answered `cancel`.
+   * @default 300000 (5 minutes)
+   */
+  elicitationTimeoutMs?: number;
+  /**
    * How the client introduces itself to the server.
    * @default { name: 'toolchat', version: '0.1.0' }
    */
   clientInfo?: { name: string; version: string };
 }
+
+/** The extension id of MCP Apps, under the client's `capabilities.extensions`. */
+const MCP_APPS_EXTENSION = 'io.modelcontextprotocol/ui';
+const DEFAULT_MAX_APP_RESOURCE_BYTES = 4 * 1024 * 1024;
+const DEFAULT_ELICITATION_TIMEOUT_MS = 300_000;
 
 /** The server, as it introduced itself. */
 export interface McpServerInfo {
@@ -85,6 +117,8 @@ export interface McpConnection {
    * reaches `onError` when it first appears.
    */
   readonly rejectedTools: readonly ToolSchemaError[];
+  /** The server's questions waiting for the user (each also shows in its call's card). */
+  readonly elicitations: McpElicitations;
   /** Calls `listener` when `tools` or `state` change; returns the unsubscribe function. */
   subscribe(listener: () => void): () => void;
   /** Asks the server for its tools again (done by itself on `tools/list_changed`). */
@@ -162,6 +196,39 @@ export async function connectMcpTools(options: ConnectMcpToolsOptions): Promise<
     needsApproval: options.needsApproval ?? defaultNeedsApproval,
     trust: options.trust,
     timeoutMs: options.timeoutMs,
+    running: new Map<string, AbortSignal>(),
+  };
+  const apps = options.apps !== false;
+  // Tools an app of this server may call, by the server's names: a Map, never a plain object.
+  let appTools = new Map<string, { localName: string; tool: ReturnType<typeof toToolDefinition> }>();
+  let modelOnly = new Set<string>();
+  let elicitations: McpElicitations = { pending: [], subscribe: () => () => {} };
+  // One source per tool, kept across refreshes of the list: a card's app is not reloaded (nor its
+  // state lost) because the server's tool list changed. Keyed by the server's names: a Map.
+  const sources = new Map<string, McpToolCardSource>();
+  const sourceOf = (listing: McpToolListing, uri: string | undefined): McpToolCardSource => {
+    const resourceUri = apps ? uri : undefined;
+    const kept = sources.get(listing.name);
+    if (kept && kept.resourceUri === resourceUri) {
+      kept.listing = listing;
+      return kept;
+    }
+    const source: McpToolCardSource = {
+      serverLabel: label,
+      listing,
+      resourceUri,
+      elicitations,
+      maxResourceBytes: options.maxAppResourceBytes ?? DEFAULT_MAX_APP_RESOURCE_BYTES,
+      readResource: (resource, signal) => context.client().readResource({ uri: resource }, { signal }),
+      appTool: (name) => {
+        const found = appTools.get(name);
+        if (found) return found;
+        if (modelOnly.has(name)) return { refused: `the tool "${name}" of ${label} is for the model only` };
+        return { refused: `${label} has no tool "${name}" an app may call` };
+      },
+    };
+    sources.set(listing.name, source);
+    return source;
   };
   let rejectedTools: ToolSchemaError[] = [];
   // Reported once per tool and problem, not on every refresh.
@@ -176,14 +243,25 @@ export async function connectMcpTools(options: ConnectMcpToolsOptions): Promise<
     const names = localToolNames(listings.map((listing) => listing.name), options.name);
     const accepted: [string, ReturnType<typeof toToolDefinition>][] = [];
     const rejected: ToolSchemaError[] = [];
+    const forApps = new Map<string, { localName: string; tool: ReturnType<typeof toToolDefinition> }>();
+    const forModel = new Set<string>();
     for (const [i, listing] of listings.entries()) {
       const definition = toToolDefinition(listing, names[i]!, context);
+      const ui = toolUiMeta(listing);
+      // Its card shows its app and the server's questions; the card loads none of this code.
+      Object.assign(definition, { [TOOL_CARD_VIEW]: mcpToolCardView(sourceOf(listing, ui.resourceUri)) });
+      if (ui.app) forApps.set(listing.name, { localName: names[i]!, tool: definition });
+      else forModel.add(listing.name);
+      // A tool only its app may call (`visibility: ['app']`) is never offered to the model.
+      if (!ui.model) continue;
       // The check the chat handler makes: a tool it would refuse fails here, alone, by name.
       const problem = toolDefinitionProblem(names[i]!, { description: definition.description, inputSchema: objectSchema(listing.inputSchema) });
       if (problem === undefined) accepted.push([names[i]!, definition]);
       else rejected.push(new ToolSchemaError(names[i]!, `The MCP server ${label} listed a tool the chat cannot use: ${problem}`));
     }
     tools = Object.fromEntries(accepted);
+    appTools = forApps;
+    modelOnly = forModel;
     rejectedTools = rejected;
     for (const error of rejected) {
       if (reported.has(error.message)) continue;
@@ -199,6 +277,19 @@ export async function connectMcpTools(options: ConnectMcpToolsOptions): Promise<
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     transport: options.transport ?? 'auto',
     clientInfo: options.clientInfo ?? { name: 'toolchat', version: '0.1.0' },
+    capabilities: {
+      ...(apps ? { extensions: { [MCP_APPS_EXTENSION]: { mimeTypes: [MCP_APP_MIME_TYPE] } } } : {}),
+      ...(options.elicitation === false ? {} : { elicitation: { form: {} } }),
+    },
+    setup: (opening) => {
+      if (options.elicitation === false) return;
+      elicitations = handleElicitations(opening, {
+        serverLabel: label,
+        running: context.running,
+        timeoutMs: options.elicitationTimeoutMs ?? DEFAULT_ELICITATION_TIMEOUT_MS,
+        report: reportError,
+      });
+    },
     onToolsChanged: () => {
       if (state === 'open') refresh().catch(reportError);
     },
@@ -271,6 +362,7 @@ export async function connectMcpTools(options: ConnectMcpToolsOptions): Promise<
     get rejectedTools() {
       return rejectedTools;
     },
+    elicitations,
     server,
     subscribe(listener) {
       return listeners.subscribe(listener);

@@ -20,3 +20,7 @@ export type { UseWebMCPToolsResult } from './react/use-webmcp-tools';
 export type { ToolSourceState, ToolSourceStatus } from './react/use-tool-source';
 export { McpContentView, mcpToolRenderers, renderMcpToolCall } from './react/mcp-content';
 export type { McpContentViewProps } from './react/mcp-content';
+export type { McpElicitation, McpElicitationAnswer, McpElicitationSchema, McpElicitations } from './elicitation/elicitations';
+export { McpAppResourceError } from './apps/app-resource';
+export { appCsp as mcpAppCsp } from './apps/app-resource';
+export type { McpAppCspDeclaration } from './apps/app-resource';

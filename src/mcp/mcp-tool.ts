@@ -60,6 +60,11 @@ export interface McpToolContext {
   needsApproval: boolean | ((tool: McpToolInfo) => boolean);
   trust: McpTrust | undefined;
   timeoutMs: number | undefined;
+  /**
+   * The calls of this connection that are running, by id, in the order they started: a
+   * server's question shows in the card of one of them. Each signal aborts when its call ends.
+   */
+  running: Map<string, AbortSignal>;
 }
 
 /** A progress notification of a running MCP call: the call's output until its result comes. */
@@ -77,9 +82,25 @@ export interface McpProgress {
 async function* callWithProgress(
   name: string,
   input: Record<string, unknown>,
-  signal: AbortSignal,
+  { signal, toolCallId }: { signal: AbortSignal; toolCallId: string },
   context: McpToolContext,
 ): AsyncGenerator<McpProgress | McpToolOutput> {
+  const ended = new AbortController();
+  const end = () => {
+    context.running.delete(toolCallId);
+    ended.abort();
+  };
+  signal.addEventListener('abort', end, { once: true });
+  context.running.set(toolCallId, ended.signal);
+  try {
+    yield* progressOf(name, input, signal, context);
+  } finally {
+    signal.removeEventListener('abort', end);
+    end();
+  }
+}
+
+async function* progressOf(name: string, input: Record<string, unknown>, signal: AbortSignal, context: McpToolContext): AsyncGenerator<McpProgress | McpToolOutput> {
   const updates: McpProgress[] = [];
   let wake = () => {};
   let settled: { ok: true; value: object } | { ok: false; error: unknown } | undefined;
@@ -151,8 +172,8 @@ export function toToolDefinition(listing: McpToolListing, localName: string, con
     ...(listing.description === undefined ? {} : { description: listing.description }),
     ...(listing.annotations === undefined ? {} : { annotations: listing.annotations }),
   };
-  const execute = (input: Record<string, unknown>, { signal }: { signal: AbortSignal }) =>
-    callWithProgress(listing.name, input, signal, context);
+  const execute = (input: Record<string, unknown>, options: { signal: AbortSignal; toolCallId: string }) =>
+    callWithProgress(listing.name, input, options, context);
   // The cards' title: the server's, else its own name for the tool (not the prefixed local one).
   const title = listing.title ?? listing.annotations?.title ?? humanizeToolName(listing.name);
   return {

@@ -1,6 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
 import { errorMessage } from '../core/tools/errors';
 import { createCallWatch } from './call-watch';
@@ -19,6 +20,10 @@ export interface OpenMcpClientOptions {
   signal?: AbortSignal;
   transport: McpTransportKind | 'auto';
   clientInfo: { name: string; version: string };
+  /** What the client offers the server besides tools: MCP Apps, elicitation. */
+  capabilities: ClientCapabilities;
+  /** Sets the client's request handlers (elicitation), before it connects. */
+  setup: (client: Client) => void;
   onToolsChanged: () => void;
   /** A response stream ended without an answer: the server may be gone. */
   onStreamLost: () => void;
@@ -57,8 +62,10 @@ async function connectWith(
     // The SDK's default (Ajv) compiles schemas with `new Function`, which a strict CSP forbids:
     // tools' output schemas are checked by the same eval-free validator as their input.
     jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
+    capabilities: options.capabilities,
     listChanged: { tools: { autoRefresh: false, debounceMs: 0, onChanged: () => options.onToolsChanged() } },
   });
+  options.setup(client);
   const watch = createCallWatch(options.fetch ?? ((input, init) => globalThis.fetch(input, init)), () => `the response stream from ${url.origin} ended before the answer came`, () => options.onStreamLost());
   const requestInit: RequestInit = options.headers === undefined ? {} : { headers: options.headers };
   let transport: Transport;

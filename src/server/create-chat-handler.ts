@@ -19,7 +19,7 @@ import { createToolSigner } from './trust/tool-signature';
 import { verifyToolParts, type UnverifiedToolPart } from './trust/verify-tool-parts';
 
 /** 8 MB: see `maxBodyBytes`. */
-const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
+export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 /** 24 hours: see `approvalTtlMs`. */
 const DEFAULT_APPROVAL_TTL_MS = 24 * 60 * 60 * 1000;

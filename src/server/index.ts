@@ -10,6 +10,7 @@ export type { StreamChatOptions } from '../core/model/stream-chat';
 export { createDemoModel } from '../core/model/demo/model';
 export type { DemoModelOptions } from '../core/model/demo/model';
 export { toNodeHandler } from './node-handler';
+export { readChatRequest, type ReadChatRequestOptions, type ToolChatRequest } from './read-chat-request';
 export type { NodeHandlerOptions, NodeRequest, NodeResponse } from './node-handler';
 export type { ServerConversationOptions } from './store/conversations';
 export type { ConversationStore, MessageWrite, StoredThread, ThreadSummary } from './store/types';

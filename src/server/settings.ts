@@ -12,6 +12,10 @@ const warned = new Set<'model' | 'secret'>();
 export function checkSettings(options: { model?: unknown; secret?: string | undefined; tools?: AIToolSet | undefined }, env: Env): void {
   const mode = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   if (mode === 'test') return;
+  // `next build` loads each route module to read its config, where the deployment's secrets need
+  // not be: the check belongs to the server that runs the route (`next start` loads it again,
+  // and refuses there). The handler made during the build never answers a request.
+  if (env.NEXT_PHASE === 'phase-production-build') return;
 
   if (options.model === undefined && !env.OPENAI_API_KEY) {
     const problem = 'no model is set (no `model` option, no OPENAI_API_KEY)';

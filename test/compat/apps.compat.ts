@@ -6,6 +6,11 @@ import { createApp } from './support/app';
 import { run, start } from './support/process';
 import { weatherRound } from './support/tool-round';
 
+/** What an app tests its chat with (toolchat/testing's optional peers): Vitest, jsdom, Testing Library. */
+function testing(vitest: string, jsdom: string): Record<string, string> {
+  return { vitest, jsdom, '@testing-library/react': '16.3.3', '@testing-library/dom': '10.4.2' };
+}
+
 /**
  * The low and the high end of every peer range package.json declares, installed the way its
  * README says, with a TypeScript each end would have. Bump `high` when a newer release is out.
@@ -14,7 +19,7 @@ const apps = [
   {
     name: 'React 18.2, ai 7.0.0, @ai-sdk/react 4.0.0, zod 4.1.8, TypeScript 5.9',
     dependencies: { react: '18.2.0', 'react-dom': '18.2.0' },
-    devDependencies: { '@types/react': '18.2.79', '@types/react-dom': '18.2.25', typescript: '5.9.3', vite: '8.3.8' },
+    devDependencies: { '@types/react': '18.2.79', '@types/react-dom': '18.2.25', typescript: '5.9.3', vite: '8.3.8', ...testing('4.1.12', '29.1.1') },
     install: ['ai@7.0.0', '@ai-sdk/react@4.0.0', 'zod@4.1.8'],
     // ai 7.0.0 pins older @ai-sdk/provider* releases than the lowest this package was tested with.
     sharesProviderPackages: false,
@@ -23,14 +28,14 @@ const apps = [
     // The oldest React 19 that @ai-sdk/react accepts (19.0.0 and 19.1.0–19.1.1 it refuses).
     name: 'React 19.0.1, ai 7.0.173, @ai-sdk/react 4.0.177, zod 4.6.7, TypeScript 5.9',
     dependencies: { react: '19.0.1', 'react-dom': '19.0.1' },
-    devDependencies: { '@types/react': '19.0.9', '@types/react-dom': '19.0.6', typescript: '5.9.3', vite: '8.3.8' },
+    devDependencies: { '@types/react': '19.0.9', '@types/react-dom': '19.0.6', typescript: '5.9.3', vite: '8.3.8', ...testing('4.1.12', '29.1.1') },
     install: ['ai@7.0.173', '@ai-sdk/react@4.0.177', 'zod@4.6.7'],
     sharesProviderPackages: true,
   },
   {
     name: 'React 19.3, ai 7.0.173, @ai-sdk/react 4.0.177, zod 4.6.7, TypeScript 7.0',
     dependencies: { react: '19.3.1', 'react-dom': '19.3.1' },
-    devDependencies: { '@types/react': '19.3.0', '@types/react-dom': '19.3.0', typescript: '7.0.2', vite: '8.3.8' },
+    devDependencies: { '@types/react': '19.3.0', '@types/react-dom': '19.3.0', typescript: '7.0.2', vite: '8.3.8', ...testing('5.1.2', '31.0.1') },
     install: ['ai@7.0.173', '@ai-sdk/react@4.0.177', 'zod@4.6.7'],
     sharesProviderPackages: true,
   },
@@ -88,6 +93,12 @@ describe.each(apps)('a fresh Vite app with $name', (app) => {
 
   it.each(['node16', 'nodenext'])('typechecks strict under moduleResolution %s', async (resolution) => {
     await run('npx', ['tsc', '-p', `tsconfig.${resolution}.json`], { cwd: dir, timeoutMs: 120_000 });
+  });
+
+  it("tests its chat with toolchat/testing (a tool round, an approval, a failure; real and fake timers) under Vitest and Testing Library", async () => {
+    await run('npx', ['tsc', '-p', 'test/tsconfig.json'], { cwd: dir, timeoutMs: 120_000 });
+    const output = await run('npx', ['vitest', 'run'], { cwd: dir, timeoutMs: 180_000 });
+    expect(output).toMatch(/Tests\s+7 passed \(7\)/);
   });
 
   it('builds, and its built page completes a browser tool round in Chromium', async () => {

@@ -7,9 +7,11 @@ import { copyExample } from './support/app';
 import { run, start } from './support/process';
 import { weatherRound } from './support/tool-round';
 
-// examples/python-fastapi as its README says: setup.sh installs the Python packages, the page is
-// built with the packed package, and the FastAPI agent's model loop talks to aimock (the OpenAI
-// wire, on 127.0.0.1) through the `openai` package. The page reaches the agent over AG-UI.
+// examples/python-fastapi as its README says: setup.sh makes its venv on Debian's python3-fastapi
+// and python3-uvicorn (no pip index), the page is built with the packed package, and the FastAPI
+// agent answers with its demo model (no key, offline) or, with OPENAI_BASE_URL, talks to aimock
+// (the OpenAI wire, on 127.0.0.1) through its standard-library client. The page reaches the agent
+// over AG-UI.
 
 let browser: Browser;
 let mock: LLMock;
@@ -36,14 +38,25 @@ afterAll(async () => {
 describe('examples/python-fastapi', () => {
   const dir = path.join(inject('workDir'), 'example-python-fastapi');
 
-  it('sets up its Python packages, installs with the packed package and builds', async () => {
+  it("sets up its venv on Debian's Python packages, installs with the packed package and builds", async () => {
     copyExample('python-fastapi', dir);
     await run('bash', ['setup.sh'], { cwd: dir, timeoutMs: 300_000 });
     await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', inject('tarball')], { cwd: dir, timeoutMs: 300_000 });
     await run('npm', ['run', 'build'], { cwd: dir, timeoutMs: 300_000 });
   });
 
-  it('completes a browser tool round over AG-UI through the Python agent', async () => {
+  it('runs offline at the first try: its demo model asks the page for the weather and answers from it', async () => {
+    const server = await start('.venv/bin/python', ['server.py'], { cwd: dir, timeoutMs: 60_000 });
+    try {
+      expect(server.output()).toContain('The agent answers with the demo model');
+      const { chatRequests } = await weatherRound(browser, server.url, /It's 17°C and foggy in Paris\./, '/api/agent');
+      expect(chatRequests, server.output()).toBe(2);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('completes a browser tool round over AG-UI through the Python agent and an OpenAI-compatible server', async () => {
     const server = await start('.venv/bin/python', ['server.py'], {
       cwd: dir,
       timeoutMs: 60_000,

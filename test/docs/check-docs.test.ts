@@ -90,4 +90,29 @@ describe('scripts/check-docs.mjs (run by npm run typecheck)', () => {
     expect(run.stderr).not.toMatch(/good\.md/);
     expect(run.stderr).toMatch(/4 whole-file blocks in 2 Markdown files/);
   }, 120_000);
+
+  it("checks a Next.js client module ('use client', then its imports), and each block as a fresh Next.js app compiles it: without strict", () => {
+    writeFileSync(
+      path.join(dir, 'next.md'),
+      [
+        '# Next',
+        '',
+        `${fence}tsx`,
+        "'use client';",
+        "import { executeToolCall, type ToolSet } from 'toolchat/core';",
+        '',
+        'export async function run(tools: ToolSet) {',
+        "  const result = await executeToolCall({ toolCallId: 'c', toolName: 'x', input: {} }, tools);",
+        '  // Narrows with strict on; without it, only `=== true`, `in` or `instanceof` narrow.',
+        '  return result.ok ? result.output : result.error;',
+        '}',
+        fence,
+        '',
+      ].join('\n'),
+    );
+    const run = spawnSync(process.execPath, [script, dir], { encoding: 'utf8', cwd: dir });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/next\.md:10:\d+: error TS2339: Property 'error' does not exist/);
+    expect(run.stderr).toMatch(/1 whole-file blocks in 1 Markdown files, compiled without strict/);
+  }, 120_000);
 });

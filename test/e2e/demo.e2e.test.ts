@@ -1,11 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, screenshot } from './browser';
-import { startDemo, startDemoBuild, type RunningDemo } from './demo-server';
+import { startDemo, startDemoDev, type RunningDemo } from './demo-server';
 
 describe.each([
-  { served: 'on the Vite dev server', start: startDemo, shots: 'demo' },
-  { served: 'as a production build on a node:http server', start: startDemoBuild, shots: 'demo-build' },
+  { served: 'on the Vite dev server', start: startDemoDev, shots: 'demo' },
+  { served: 'as a production build on a node:http server', start: startDemo, shots: 'demo-build' },
 ])('the demo app in Chromium, $served, through its /api/chat endpoint', ({ start, shots }) => {
   let demo: RunningDemo;
   let browser: Browser;

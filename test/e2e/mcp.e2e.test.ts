@@ -18,7 +18,7 @@ async function connectedPage(browser: Browser, demoUrl: string, mcpUrl: string):
   const form = page.getByRole('form', { name: 'MCP server' });
   await form.getByLabel('MCP server URL').fill(mcpUrl);
   await form.getByRole('button', { name: 'Connect' }).click();
-  await form.getByText(/^Connected to toolchat-example: 7 tools/).waitFor();
+  await form.getByText(/^Connected to toolchat-example: 8 tools/).waitFor();
   return { page, errors };
 }
 
@@ -114,6 +114,26 @@ describe('the demo connected to a real MCP server from Chromium (another origin:
     const second = JSON.parse(bodies[1] ?? '{}') as { messages: Array<{ parts: Array<{ type: string; state?: string; errorText?: string }> }> };
     const part = second.messages.at(-1)?.parts.find((candidate) => candidate.type === 'tool-mcp_check_service');
     expect(part).toMatchObject({ state: 'output-error', errorText: 'The upstream service is down (HTTP 503). Try again later.' });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the example’s MCP App in its card: a pick draws a square through the server, and its message goes to the chat', async () => {
+    const { page, errors } = await connectedPage(browser, demo.url, server.url);
+    const before = events('draw_square', 'call');
+    await send(page, 'Use pick color');
+    const card = page.getByRole('log').getByRole('group', { name: 'Pick a colour' });
+    const picker = page.frameLocator('iframe.toolchat-mcp-app-frame');
+    await picker.getByRole('button', { name: 'Blue' }).click();
+    await picker.getByText('You picked blue.').waitFor();
+    // The app's call went through the chat to the server, once.
+    expect(events('draw_square', 'call')).toBe(before + 1);
+    await screenshot(page, 'mcp-app-demo');
+    await picker.getByRole('button', { name: 'Tell the assistant' }).click();
+    await page.getByRole('log').getByText('I picked blue. Draw square in blue').waitFor();
+    await page.getByRole('log').getByText('mcp_draw_square says: A blue square. (and an image)').waitFor();
+    // The app stays in its card once the model answered.
+    expect(await card.locator('iframe').count()).toBe(1);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -17,12 +17,22 @@ export interface PageServer {
   close: () => Promise<void>;
 }
 
+export interface ServePageOptions {
+  /** React's production build, as users ship it (what a bench must time). */
+  production?: boolean;
+  /**
+   * The page's HTML for the query string it was asked with (`styles`: toolchat's stylesheet; the
+   * script is `/page.js`). By default, toolchat's stylesheet and a full-height layout.
+   */
+  html?: (query: URLSearchParams, styles: string) => string;
+}
+
 /**
  * Serves one page on a free port of 127.0.0.1: `entry` (a .tsx file, from the repository root, with `toolchat` aliased
- * to the source) bundled by esbuild, toolchat's stylesheet, and a full-height layout. With
- * `production`, React's production build, as users ship it (what a bench must time).
+ * to the source) bundled by esbuild, and its HTML (toolchat's stylesheet and a full-height layout,
+ * unless `html` writes it).
  */
-export async function servePage(entry: string, { production = false }: { production?: boolean } = {}): Promise<PageServer> {
+export async function servePage(entry: string, { production = false, html: writeHtml }: ServePageOptions = {}): Promise<PageServer> {
   const root = repositoryRoot();
   const result = await build({
     entryPoints: [resolve(root, entry)],
@@ -36,6 +46,7 @@ export async function servePage(entry: string, { production = false }: { product
     alias: {
       toolchat: `${root}src/index.ts`,
       'toolchat/core': `${root}src/core/index.ts`,
+      'toolchat/mcp': `${root}src/mcp/index.ts`,
     },
     define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
     logLevel: 'error',
@@ -63,11 +74,11 @@ export async function servePage(entry: string, { production = false }: { product
   </body>
 </html>`;
   const server = createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+    const { pathname: path, searchParams } = new URL(request.url ?? '/', 'http://127.0.0.1');
     if (path === '/page.js') {
       response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(script);
     } else if (path === '/') {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(writeHtml ? writeHtml(searchParams, styles) : html);
     } else {
       response.writeHead(404).end();
     }

@@ -1,10 +1,11 @@
 import { act, render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MockLanguageModelV4 } from 'ai/test';
-import { StrictMode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ChatWrapper, defineTool, useToolChat } from 'toolchat';
+import { createChatHandler } from 'toolchat/server';
+import { renderChat, routeFetch, scriptedModel } from 'toolchat/testing';
 import { calls, deferred, endpoint, text, toolResultsSent } from './harness';
 
 function deleteTool() {
@@ -32,43 +33,38 @@ describe('given a tool that needs approval', () => {
   it('waits visibly, runs once the user approves, and the model gets the result', async () => {
     const user = userEvent.setup();
     const { deleted, tools } = deleteTool();
-    const model = new MockLanguageModelV4({
-      doStream: [calls({ toolCallId: 'c1', toolName: 'deleteFile', input: { path: '/tmp/a' } }), text('Deleted /tmp/a.')],
-    });
-    const server = endpoint(model);
-    render(
-      <StrictMode>
-        <ChatWrapper api={server.api} fetch={server.fetch} tools={tools} />
-      </StrictMode>,
-    );
-    await ask(user, 'Delete /tmp/a');
+    const model = scriptedModel([{ toolCalls: [{ toolCallId: 'c1', toolName: 'deleteFile', input: { path: '/tmp/a' } }] }, 'Deleted /tmp/a.']);
+    const view = await renderChat({ api: '/api/chat', fetch: routeFetch(createChatHandler({ model })), tools });
 
-    const approve = await screen.findByRole('button', { name: 'Approve' });
+    const waiting = await view.send('Delete /tmp/a');
+
+    expect(waiting.activity.state).toBe('awaiting-approval');
     expect(screen.getByRole('status').textContent).toContain('Waiting for your approval to run Delete file');
     expect(screen.getByRole('group', { name: 'Delete file' }).getAttribute('data-state')).toBe('awaiting-approval');
     expect(deleted).toEqual([]);
-    expect(server.fetch).toHaveBeenCalledTimes(1);
+    expect(model.calls).toHaveLength(1);
 
-    await user.click(approve);
-    await waitFor(() => expect(within(screen.getByRole('log')).getByText('Deleted /tmp/a.')).toBeTruthy());
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    await view.waitForIdle();
+    expect(within(screen.getByRole('log')).getByText('Deleted /tmp/a.')).toBeTruthy();
     expect(deleted).toEqual(['/tmp/a']);
-    expect(toolResultsSent(model, 1).c1).toEqual({ type: 'json', value: { deleted: '/tmp/a' } });
+    expect(model.calls[1]?.toolResults).toEqual([{ toolCallId: 'c1', toolName: 'deleteFile', input: { path: '/tmp/a' }, ok: true, output: { deleted: '/tmp/a' } }]);
   });
 
   it('sends a denial back to the model as the result, and never runs the tool', async () => {
     const user = userEvent.setup();
     const { deleted, tools } = deleteTool();
-    const model = new MockLanguageModelV4({
-      doStream: [calls({ toolCallId: 'c1', toolName: 'deleteFile', input: { path: '/etc' } }), text('Understood, I left it.')],
-    });
-    const server = endpoint(model);
-    render(<ChatWrapper api={server.api} fetch={server.fetch} tools={tools} />);
-    await ask(user, 'Delete /etc');
+    const model = scriptedModel([{ toolCalls: [{ toolCallId: 'c1', toolName: 'deleteFile', input: { path: '/etc' } }] }, 'Understood, I left it.']);
+    const view = await renderChat({ api: '/api/chat', fetch: routeFetch(createChatHandler({ model })), tools });
 
-    await user.click(await screen.findByRole('button', { name: 'Deny' }));
-    await waitFor(() => expect(within(screen.getByRole('log')).getByText('Understood, I left it.')).toBeTruthy());
+    await view.send('Delete /etc');
+    await user.click(screen.getByRole('button', { name: 'Deny' }));
+    await view.waitForIdle();
+
+    expect(within(screen.getByRole('log')).getByText('Understood, I left it.')).toBeTruthy();
     expect(deleted).toEqual([]);
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(model.calls[1]?.toolResults[0]).toMatchObject({ toolCallId: 'c1', ok: false, denied: true });
     expect(toolResultsSent(model, 1).c1).toEqual({ type: 'error-text', value: 'The user denied running tool "deleteFile"' });
   });
 

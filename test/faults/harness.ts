@@ -4,6 +4,7 @@ import { isToolUIPart, type UIMessage } from 'ai';
 import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 import { vi } from 'vitest';
 import { createChatHandler } from 'toolchat/server';
+import { routeFetch } from 'toolchat/testing';
 
 export type Body = { messages: UIMessage[]; tools?: Record<string, unknown>; toolsDisabled?: boolean };
 
@@ -18,11 +19,12 @@ export function endpoint(
 ) {
   const handler = createChatHandler({ model });
   const bodies: Body[] = [];
-  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    bodies.push(JSON.parse(String(init?.body)) as Body);
-    const request = new Request(String(input), init);
-    return (await respond?.(bodies.length, request)) ?? handler(request);
-  });
+  const fetch = vi.fn(
+    routeFetch(async (request) => {
+      bodies.push((await request.clone().json()) as Body);
+      return (await respond?.(bodies.length, request)) ?? handler(request);
+    }),
+  );
   return { api: 'http://localhost/api/chat', fetch, bodies };
 }
 

@@ -35,6 +35,7 @@ describe('connectMcpTools against a real MCP server on 127.0.0.1', () => {
       'example_delete_note',
       'example_draw_square',
       'example_list_notes',
+      'example_pick_color',
     ]);
     expect(connection.server).toMatchObject({ name: 'toolchat-example', version: '1.0.0', transport: 'streamable-http' });
     expect(toolSchemas(connection.tools).example_add_numbers).toEqual({
@@ -153,7 +154,7 @@ describe('connectMcpTools against a real MCP server on 127.0.0.1', () => {
     const first = await connect({ name: 'left' });
     const second = await connect({ name: 'right' });
     const tools = { ...first.tools, ...second.tools };
-    expect(Object.keys(tools)).toHaveLength(14);
+    expect(Object.keys(tools)).toHaveLength(16);
     expect(tools.left_add_numbers).toBeDefined();
     expect(tools.right_add_numbers).toBeDefined();
   });

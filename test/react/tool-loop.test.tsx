@@ -1,21 +1,21 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { DefaultChatTransport, isToolUIPart, type UIMessage } from 'ai';
-import { MockLanguageModelV4 } from 'ai/test';
+import { isToolUIPart, type UIMessage } from 'ai';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { defineTool, useToolChat, type Activity } from 'toolchat';
 import { createChatHandler } from 'toolchat/server';
-import { alwaysCallsTool, textResponse, toolCallResponse } from '../support/mock-models';
+import { routeFetch, scriptedModel } from 'toolchat/testing';
+import { alwaysCallsTool } from '../support/mock-models';
 
-/** The real endpoint, in-process: real SSE encoding and parsing, no server. */
-function inProcessTransport(handler: (request: Request) => Promise<Response>, bodies: unknown[] = []) {
-  return new DefaultChatTransport<UIMessage>({
-    api: 'http://localhost/api/chat',
-    fetch: async (input, init) => {
-      bodies.push(JSON.parse(String(init?.body)));
-      return handler(new Request(String(input), init));
-    },
-  });
+/** The real endpoint, in-process (real SSE encoding and parsing, no server), recording each request body. */
+function inProcessEndpoint(handler: (request: Request) => Promise<Response>, bodies: unknown[] = []) {
+  return {
+    api: '/api/chat',
+    fetch: routeFetch(async (request) => {
+      bodies.push(await request.clone().json());
+      return handler(request);
+    }),
+  };
 }
 
 const weatherCalls: string[] = [];
@@ -33,19 +33,17 @@ const tools = {
 describe('given a model that calls getWeather once', () => {
   it('runs the tool in the browser, posts the result back, and ends with the answer', async () => {
     weatherCalls.length = 0;
-    const model = new MockLanguageModelV4({
-      doStream: [
-        toolCallResponse([{ toolCallId: 'call_1', toolName: 'getWeather', input: { city: 'Paris' } }]),
-        textResponse('It is 21°C and sunny in Paris.'),
-      ],
-    });
+    const model = scriptedModel([
+      { toolCalls: [{ toolName: 'getWeather', input: { city: 'Paris' } }] },
+      'It is 21°C and sunny in Paris.',
+    ]);
     const bodies: { tools?: Record<string, unknown>; toolsDisabled?: boolean; messages: UIMessage[] }[] = [];
     const onToolResult = vi.fn();
     const onFinish = vi.fn();
     const activities: Activity['state'][] = [];
     const { result } = renderHook(() =>
       useToolChat({
-        transport: inProcessTransport(createChatHandler({ model }), bodies),
+        ...inProcessEndpoint(createChatHandler({ model }), bodies),
         tools,
         onToolResult,
         onFinish,
@@ -99,7 +97,7 @@ describe('given a model that never stops calling tools', () => {
     const statuses: string[] = [];
     const { result } = renderHook(() =>
       useToolChat({
-        transport: inProcessTransport(createChatHandler({ model }), bodies),
+        ...inProcessEndpoint(createChatHandler({ model }), bodies),
         tools,
         maxToolRounds: 3,
         onStatus: (activity) => statuses.push(activity.label),
@@ -121,18 +119,16 @@ describe('given a model that never stops calling tools', () => {
 
 describe('given a tool that fails', () => {
   it('sends the error back as a result and lets the model answer', async () => {
-    const model = new MockLanguageModelV4({
-      doStream: [
-        toolCallResponse([
+    const model = scriptedModel([
+      {
+        toolCalls: [
           { toolCallId: 'c1', toolName: 'getWeathr', input: { city: 'Paris' } },
           { toolCallId: 'c2', toolName: 'getWeather', input: { city: 7 } },
-        ]),
-        textResponse('Sorry.'),
-      ],
-    });
-    const { result } = renderHook(() =>
-      useToolChat({ transport: inProcessTransport(createChatHandler({ model })), tools }),
-    );
+        ],
+      },
+      'Sorry.',
+    ]);
+    const { result } = renderHook(() => useToolChat({ ...inProcessEndpoint(createChatHandler({ model })), tools }));
     await act(() => result.current.sendMessage('Weather?'));
     await waitFor(() => expect(model.doStreamCalls).toHaveLength(2));
     await waitFor(() => expect(result.current.activity.state).toBe('idle'));
@@ -164,12 +160,8 @@ describe('given a tool whose execute is an async generator', () => {
         },
       }),
     };
-    const model = new MockLanguageModelV4({
-      doStream: [toolCallResponse([{ toolCallId: 'c1', toolName: 'search', input: { q: 'cats' } }]), textResponse('3 hits.')],
-    });
-    const { result } = renderHook(() =>
-      useToolChat({ transport: inProcessTransport(createChatHandler({ model })), tools: streaming }),
-    );
+    const model = scriptedModel([{ toolCalls: [{ toolCallId: 'c1', toolName: 'search', input: { q: 'cats' } }] }, '3 hits.']);
+    const { result } = renderHook(() => useToolChat({ ...inProcessEndpoint(createChatHandler({ model })), tools: streaming }));
     await act(() => result.current.sendMessage('Search cats'));
     await waitFor(() => expect(result.current.getToolCall('c1')).toMatchObject({ phase: 'running', output: { hits: 0 } }));
     act(() => steps[0]!());
@@ -188,9 +180,9 @@ describe('given a tool whose execute is an async generator', () => {
 describe('given a backend written for the legacy component', () => {
   it('sends the tools as toolClients too, with legacyToolClients', async () => {
     const bodies: { toolClients?: unknown; tools?: unknown }[] = [];
-    const model = new MockLanguageModelV4({ doStream: [textResponse('Hi.')] });
+    const model = scriptedModel(['Hi.']);
     const { result } = renderHook(() =>
-      useToolChat({ transport: inProcessTransport(createChatHandler({ model }), bodies), tools, legacyToolClients: true }),
+      useToolChat({ ...inProcessEndpoint(createChatHandler({ model }), bodies), tools, legacyToolClients: true }),
     );
     await act(() => result.current.sendMessage('Hello'));
     await waitFor(() => expect(result.current.activity.state).toBe('idle'));

@@ -1,8 +1,8 @@
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MockLanguageModelV4 } from 'ai/test';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ChatWrapper, defineTool } from 'toolchat';
 import { calls, endpoint, stream, text, usage } from '../faults/harness';
@@ -134,10 +134,16 @@ describe('given a tool that needs approval', () => {
   it('does not say it executes while an async needsApproval is still deciding either', async () => {
     const user = userEvent.setup();
     const statuses: string[] = [];
+    // The policy answers only once the test has seen the chat wait for it.
+    let decide: (needed: boolean) => void = () => undefined;
+    const asked = vi.fn();
     const slowPolicy = {
       deleteFile: defineTool({
         inputSchema: z.object({ path: z.string() }),
-        needsApproval: () => new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 30)),
+        needsApproval: () => {
+          asked();
+          return new Promise<boolean>((resolve) => (decide = resolve));
+        },
         execute: ({ path }) => ({ deleted: path }),
       }),
     };
@@ -145,6 +151,9 @@ describe('given a tool that needs approval', () => {
     const server = endpoint(model);
     render(<ChatWrapper api={server.api} fetch={server.fetch} tools={slowPolicy} onStatus={(activity) => statuses.push(activity.label)} />);
     await ask(user, 'Delete a.txt');
+    await vi.waitFor(() => expect(asked).toHaveBeenCalled());
+    expect(statuses.filter((label) => label.startsWith('Executing'))).toEqual([]);
+    act(() => decide(true));
     await screen.findByRole('button', { name: 'Approve' });
     expect(statuses.filter((label) => label.startsWith('Executing'))).toEqual([]);
   });

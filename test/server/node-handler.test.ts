@@ -208,10 +208,10 @@ describe('toNodeHandler on a node:http server', () => {
     const res = await response;
     res.pause();
     // Wait until the server is held up by the client: its socket is full and it waits for
-    // `drain`; then a few more turns of the event loop must not pull anything.
+    // `drain`; then a few more turns of the event loop (I/O included) must not pull anything.
     await vi.waitFor(() => expect(serverResponse?.writableNeedDrain).toBe(true), { timeout: 10_000, interval: 5 });
     const pulledWhenFull = pulled;
-    for (let i = 0; i < 20; i++) await new Promise((resolve) => setTimeout(resolve, 1));
+    for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
     expect(pulled).toBe(pulledWhenFull);
     expect(pulled).toBeLessThan(total / 2);
     // Reading resumes the stream, to the last byte.

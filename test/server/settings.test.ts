@@ -26,6 +26,12 @@ describe('in production (NODE_ENV=production)', () => {
     expect(message.parts.some((part) => part.type === 'text')).toBe(true);
   });
 
+  it("waits for the server while Next.js builds (it loads the route for its config), and refuses there", () => {
+    expect(() => createChatHandler({ env: { ...production, NEXT_PHASE: 'phase-production-build' } })).not.toThrow();
+    expect(() => createChatHandler({ model: createDemoModel(), tools: approvalTools, env: { ...production, NEXT_PHASE: 'phase-production-build' } })).not.toThrow();
+    expect(() => createChatHandler({ env: { ...production, NEXT_PHASE: 'phase-production-server' } })).toThrow('createChatHandler: no model is set');
+  });
+
   it('OPENAI_API_KEY is a model', () => {
     expect(() => createChatHandler({ env: { ...production, OPENAI_API_KEY: 'sk-test' } })).not.toThrow();
   });

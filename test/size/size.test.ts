@@ -10,6 +10,8 @@ interface SizeRow {
   gzipKiB: number;
   includesMcp: boolean;
   includesMarker: boolean;
+  includesTesting: boolean;
+  importsTestTools: boolean;
 }
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -43,6 +45,16 @@ describe('bundle budget (min+gzip, package.json sizeBudget)', () => {
     expect(rows.filter((row) => row.name.startsWith('toolchat/marker')).map((row) => row.includesMarker)).toEqual([true]);
   });
 
+  it('keeps toolchat/testing out of every other entry, and loads Vitest and Testing Library only in the helpers using them', () => {
+    const testing = rows.filter((row) => row.name.startsWith('toolchat/testing'));
+    expect(testing.map((row) => row.includesTesting)).toEqual([true]);
+    // Not even toolchat/testing imports them up front: its scripted models work in any runner.
+    expect(testing.map((row) => row.importsTestTools)).toEqual([false]);
+    for (const row of rows.filter((r) => !r.name.startsWith('toolchat/testing'))) {
+      expect(row, row.name).toMatchObject({ includesTesting: false, importsTestTools: false });
+    }
+  });
+
   for (const row of rows.filter((r) => r.budget !== undefined)) {
     it(`${row.name} stays within ${String(row.budgetKiB)} KiB`, () => {
       expect(row.gzipBytes).toBeGreaterThan(0);
@@ -54,11 +66,13 @@ describe('bundle budget (min+gzip, package.json sizeBudget)', () => {
 describe('the published build', () => {
   // What apps bundle is dist/, not src/: built with one shared chunk, every lazy `import()` of a
   // module some entry also imports statically came back into the first load (ChatWrapper 28 KiB,
-  // useToolChat the same 28). One output module per source module keeps the measured graph.
-  const outDir = `${root}node_modules/.cache/toolchat-size-dist`;
-  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], { cwd: root });
+  // useToolChat the same 28). One output module per source module keeps the measured graph, and
+  // the lazy modules go to dist/lazy/ (scripts/lazy-bundles.ts). Built as an app installs it:
+  // dist/ beside this package.json, in a node_modules/toolchat of its own.
+  const pkgDir = `${root}node_modules/.cache/toolchat-size-pkg/node_modules/toolchat`;
+  execFileSync(process.execPath, ['-e', `import('./bench/apps/measure.mjs').then((m) => m.installPackage(${JSON.stringify(pkgDir)}))`], { cwd: root });
   const built = JSON.parse(
-    execFileSync(process.execPath, ['scripts/size.mjs', '--json', '--from', outDir], { cwd: root, encoding: 'utf8' }),
+    execFileSync(process.execPath, ['scripts/size.mjs', '--json', '--from', `${pkgDir}/dist`], { cwd: root, encoding: 'utf8' }),
   ) as SizeRow[];
 
   for (const name of ['toolchat: ChatWrapper', 'toolchat: useToolChat alone', 'toolchat: everything up front']) {
@@ -68,4 +82,26 @@ describe('the published build', () => {
       expect(fromBuild?.gzipKiB).toBeLessThanOrEqual((fromSource?.gzipKiB ?? 0) + 1);
     });
   }
+
+  // esbuild splits an app by file: any file an entry reaches that some lazy code uses lands in
+  // the first load. The apps of bench/apps, bundled by esbuild with code splitting.
+  const apps = JSON.parse(
+    execFileSync(process.execPath, ['bench/apps/measure.mjs', '--json', '--esbuild-only', '--pkg', pkgDir], { cwd: root, encoding: 'utf8' }),
+  ) as AppResult[];
+
+  for (const app of ['chatWrapper', 'toolChat']) {
+    it(`keeps what loads later out of an esbuild app's first load: ${app}`, () => {
+      const result = apps.find((r) => r.app === app && r.bundler === 'esbuild');
+      expect(result?.firstLoad.chunks).toBeGreaterThan(0);
+      expect(result).toMatchObject({ zodLocales: false, loadsLaterInFirstLoad: { micromark: false, marker: false, mcp: false } });
+    });
+  }
 });
+
+interface AppResult {
+  app: string;
+  bundler: string;
+  firstLoad: { gzipBytes: number; chunks: number };
+  zodLocales: boolean;
+  loadsLaterInFirstLoad: { micromark: boolean; marker: boolean; mcp: boolean };
+}

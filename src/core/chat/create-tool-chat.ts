@@ -2,6 +2,8 @@ import { AbstractChat, type ChatTransport, type UIMessage } from 'ai';
 import { loopChunk, type LoopChunk } from '../loop/load-loop-chunk';
 import { ToolLoopCore } from '../loop/tool-loop-core';
 import type { ToolSet } from '../tools/define-tool';
+import { errorMessage } from '../tools/errors';
+import type { ToolCallResult } from '../tools/types';
 import { canSendNow, initialChatControl, reduceChat, type ChatAction, type ChatControl } from './chat-control';
 import { runChatEffects } from './chat-effects';
 import { ToolChatState } from './chat-state';
@@ -305,6 +307,13 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
       loop.addToolResult('state' in result ? { toolCallId: result.toolCallId, error: result.errorText } : { toolCallId: result.toolCallId, output: result.output });
     },
     addToolResult: (result) => loop.addToolResult(result),
+    runToolCall(request) {
+      // A call exists only once the loop's chunk is there, this one too: in this task once it
+      // has loaded; a chunk that cannot load is this call's error result.
+      return Promise.resolve(loopChunk.withLoaded(() => loop.runToolCall(request))).catch(
+        (error: unknown): ToolCallResult => ({ toolCallId: `${request.origin}:unloaded`, toolName: request.toolName, ok: false, error: `Tool "${request.toolName}" failed: ${errorMessage(error)}` }),
+      );
+    },
     setMessages(messages) {
       chat.messages = messages;
     },

@@ -34,7 +34,8 @@ export function toUserMessage(input: SendMessageInput): UIMessage | Promise<UIMe
 export function isWorking(chat: Chat, loop: ToolLoopCore): boolean {
   if (chat.status === 'submitted' || chat.status === 'streaming') return true;
   for (const call of loop.state.calls.values()) {
-    if (call.runner === 'loop' && !isSettled(call.phase) && call.phase !== 'awaiting-approval') return true;
+    // A call an MCP App made (`runToolCall`) is not the conversation's: the user may still write.
+    if (call.runner === 'loop' && call.origin === undefined && !isSettled(call.phase) && call.phase !== 'awaiting-approval') return true;
   }
   return loop.decide(chat.messages).send;
 }

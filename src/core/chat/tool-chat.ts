@@ -1,5 +1,7 @@
 import type { UIMessage } from 'ai';
+import type { RunToolCallRequest } from '../loop/tool-loop-core';
 import type { ToolSet } from '../tools/define-tool';
+import type { ToolCallResult } from '../tools/types';
 import type { ReadableStore } from './listeners';
 import type { ResolvedToolChatOptions } from './options';
 import type { ToolChatRows } from './row-store';
@@ -65,6 +67,13 @@ export interface ToolChat<TOOLS extends ToolSet = ToolSet> extends ReadableStore
   alwaysAllow(toolName: string): void;
   /** Hands back the result of a tool the app runs itself (a tool without `execute`), as in the AI SDK. */
   addToolOutput(result: ToolOutputInput): void;
+  /**
+   * Runs a call the model did not make (an MCP App's own call) through the loop like any other:
+   * the tool's approval and the user's grants, validation, concurrency, timeout, Stop, output
+   * limit, `onToolCall` / `onToolResult`. Its record in `loop.calls` carries `origin`; it has no
+   * message part and its result never reaches the model: it resolves here, exactly once.
+   */
+  runToolCall(request: RunToolCallRequest): Promise<ToolCallResult>;
   /** @deprecated Use `addToolOutput({ toolCallId, output })` or `{ toolCallId, state: 'output-error', errorText }`. */
   addToolResult(result: { toolCallId: string; output: unknown } | { toolCallId: string; error: string }): void;
   /** Replaces the messages (e.g. to edit the conversation); the loop's calls stay as they are. */

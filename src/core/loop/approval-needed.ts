@@ -1,5 +1,6 @@
 import type { AnyToolDefinition } from '../tools/define-tool';
-import { isPromiseLike, validateToolInputNow, type ToolInputValidation } from '../tools/input-schema';
+import { validateToolInputNow, type ToolInputValidation } from '../tools/input-schema';
+import { isPromiseLike } from '../tools/promise-like';
 import type { ApprovalRule } from './approval';
 
 /**

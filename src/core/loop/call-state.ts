@@ -46,4 +46,9 @@ export interface ToolCallState extends ToolCall {
   error?: string;
   /** The user's answer, for a call that asked: its part reads `approval-responded` or `output-denied`. */
   approval?: { approved: boolean; reason?: string };
+  /**
+   * Who made a call the model did not make (`runToolCall`): e.g. `mcp-app:<id of the call whose
+   * app made it>`. Such a call has no message part, and its result goes back to its caller only.
+   */
+  origin?: string;
 }

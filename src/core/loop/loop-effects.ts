@@ -37,6 +37,8 @@ export function runEffects(
   }
   for (const { call, result, wasOpen } of changes.settled) {
     if (wasOpen && onToolResult) guard('onToolResult', () => onToolResult(call.toolName, result));
+    // A call the model did not make (`runToolCall`) answers its caller, not the conversation.
+    if (call.origin !== undefined) continue;
     // The result always lands, so the conversation stays valid (every call answered); after
     // Stop, `sendAutomaticallyWhen` keeps it from going to the model until the user writes.
     void chat?.addToolOutput(

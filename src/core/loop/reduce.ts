@@ -38,7 +38,7 @@ export type LoopAction =
    * A call's input is complete; `runner: 'app'` for tools the app answers itself. `asked` when
    * it is known at once that the user must approve it, `deciding` while that is worked out.
    */
-  | { type: 'call-received'; call: ToolCall; runner: 'loop' | 'app'; asked?: boolean; deciding?: boolean; at: number }
+  | { type: 'call-received'; call: ToolCall; runner: 'loop' | 'app'; asked?: boolean; deciding?: boolean; at: number; origin?: string }
   /** Whether the user must approve a call that arrived `deciding`. */
   | { type: 'approval-decided'; toolCallId: string; ask: boolean }
   /** The user chose "Always allow" for a tool, or a saved chat remembered it. */
@@ -114,6 +114,7 @@ export function reduce(state: LoopState, action: LoopAction): LoopState {
         round: state.round,
         receivedAt: action.at,
         ...(action.deciding && !action.asked ? { deciding: true as const } : {}),
+        ...(action.origin === undefined ? {} : { origin: action.origin }),
       });
     }
     case 'approval-decided':
@@ -223,6 +224,7 @@ function settle(
   if ('output' in outcome) settled.output = outcome.output;
   else settled.error = outcome.error;
   if (call.approval) settled.approval = call.approval;
+  if (call.origin !== undefined) settled.origin = call.origin;
   return settled;
 }
 

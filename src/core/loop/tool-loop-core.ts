@@ -1,7 +1,7 @@
 import { getToolName, type ChatStatus, type FinishReason, type UIMessage, type UIMessageChunk } from 'ai';
-import type { ToolSet } from '../tools/define-tool';
-import { errorMessage } from '../tools/errors';
-import { findTool } from '../tools/execute-tool-calls';
+import type { AnyToolDefinition, ToolSet } from '../tools/define-tool';
+import { errorMessage, toolErrorMessages } from '../tools/errors';
+import { findTool } from '../tools/find-tool';
 import type { CheckedToolSchemas } from '../tools/tool-schemas';
 import type { ToolCall, ToolCallResult, ToolChatRequestBody } from '../tools/types';
 import { createListeners } from '../chat/listeners';
@@ -11,6 +11,7 @@ import type { Limiter } from './limiter';
 import type { LoopRunner } from './load-loop-chunk';
 import { lastStepResults, rememberLastDecision, type LoopDecision } from './loop-policy';
 import { initialLoopState, type LoopState } from './loop-state';
+import { isSettled } from './call-state';
 import { reduce, type LoopAction } from './reduce';
 import { lastStepToolParts } from './rounds';
 import type { ResolvedLoopOptions } from './tool-loop-options';
@@ -52,6 +53,9 @@ export class ToolLoopCore {
   #approvals = new Map<string, (answer: ApprovalAnswer) => void>();
   #listeners = createListeners();
   #decideNext = rememberLastDecision();
+  /** The callers of `runToolCall` waiting for their call's one result, by call id. */
+  #callers = new Map<string, (result: ToolCallResult) => void>();
+  #callerCount = 0;
 
   /** `chunk`: the loop's chunk, loaded before any call can arrive (see `loopChunk`). */
   constructor(getOptions: () => ResolvedLoopOptions, chunk: () => LoopRunner | undefined) {
@@ -262,6 +266,42 @@ export class ToolLoopCore {
     }
   }
 
+  /**
+   * Runs a call the model did not make (an MCP App's own call, say) through the loop, as every
+   * call: the tool's approval rule and the user's grants, input validation, the concurrency
+   * limit, the timeout, Stop, the output limit, `onToolCall` / `onToolResult` and the log. The
+   * call has no message part and its result never reaches the conversation: it resolves here,
+   * exactly once (an error result when it fails, is denied, cancelled or `signal` aborts).
+   * The loop's chunk is loaded first (the chat's `runToolCall` waits for it), as for every call.
+   */
+  runToolCall(request: RunToolCallRequest): Promise<ToolCallResult> {
+    const { toolName, input } = request;
+    let toolCallId: string;
+    do toolCallId = `${request.origin}:call-${++this.#callerCount}`;
+    while (this.#state.calls.has(toolCallId));
+    const call: ToolCall = { toolCallId, toolName, input };
+    const tool = request.tool ?? findTool(this.#tools(), toolName);
+    // The one tool this call may run, under its own name: nothing else of the chat is reachable.
+    const tools: ToolSet = Object.create(null) as ToolSet;
+    if (tool) tools[toolName] = tool;
+    const result = new Promise<ToolCallResult>((resolve) => this.#callers.set(toolCallId, resolve));
+    const { approvalRule, approvalNeeded } = this.#chunk();
+    const rule = approvalRule(tool, this.#state.alwaysAllowed.has(toolName));
+    const approval: boolean | Promise<boolean> = rule === false || !tool ? false : approvalNeeded(tool, input, rule);
+    this.#dispatch({ type: 'call-received', call, runner: 'loop', asked: false, deciding: typeof approval !== 'boolean', at: this.#now(), origin: request.origin });
+    const { signal } = request;
+    if (signal) {
+      const abort = () => this.#cancel(call);
+      if (signal.aborted) abort();
+      else {
+        signal.addEventListener('abort', abort, { once: true });
+        void result.then(() => signal.removeEventListener('abort', abort));
+      }
+    }
+    if (this.#callers.has(toolCallId)) void this.#run(call, approval, true, { tools: () => tools, signal });
+    return result;
+  }
+
   /** The result of a tool the app runs itself; ignored for any other call, or once answered. */
   addToolResult(result: { toolCallId: string; output: unknown } | { toolCallId: string; error: string }): void {
     const call = this.#state.calls.get(result.toolCallId);
@@ -284,13 +324,40 @@ export class ToolLoopCore {
     this.#state = next;
     // Nothing to do outside the state before the chunk is there: no call, nothing to log.
     this.#loaded()?.runEffects(action, prev, next, this.#getOptions(), this.#chat, this.#now());
+    if (this.#callers.size > 0) this.#answerCallers(action);
     this.#listeners.emit();
   }
 
-  #run(call: ToolCall, approval: boolean | Promise<boolean>, offered: boolean): Promise<void> {
+  /** Hands each `runToolCall` whose call settled its one result: the tool's own output, not the model's JSON. */
+  #answerCallers(action: LoopAction): void {
+    for (const [toolCallId, resolve] of this.#callers) {
+      const call = this.#state.calls.get(toolCallId);
+      if (!call || !isSettled(call.phase)) continue;
+      this.#callers.delete(toolCallId);
+      const base = { toolCallId, toolName: call.toolName };
+      if (action.type === 'call-settled' && action.toolCallId === toolCallId && !action.cancelled) resolve(action.result);
+      else resolve(call.phase === 'done' ? { ...base, ok: true, output: call.output } : { ...base, ok: false, error: call.error ?? '' });
+    }
+  }
+
+  /** Ends one open call as cancelled: its caller gave up (an MCP App went away). */
+  #cancel(call: ToolCall): void {
+    const waiting = this.#approvals.get(call.toolCallId);
+    this.#approvals.delete(call.toolCallId);
+    this.#dispatch({ type: 'call-settled', toolCallId: call.toolCallId, result: { ...call, ok: false, error: toolErrorMessages.cancelled(call.toolName) }, output: undefined, cancelled: true, at: this.#now() });
+    waiting?.({ approved: false, reason: 'cancelled' });
+  }
+
+  #run(
+    call: ToolCall,
+    approval: boolean | Promise<boolean>,
+    offered: boolean,
+    caller?: { tools: () => ToolSet; signal: AbortSignal | undefined },
+  ): Promise<void> {
     const options = this.#getOptions();
-    // The Stop of the moment the call arrived, also when the chunk is still loading.
-    const signal = this.#abort.signal;
+    // The Stop of the moment the call arrived, also when the chunk is still loading; and the
+    // caller's own signal for a call the model did not make.
+    const signal = caller?.signal ? AbortSignal.any([this.#abort.signal, caller.signal]) : this.#abort.signal;
     // A call shown as waiting for approval takes the user's answer at once, loaded or not.
     const asked = approval === true ? this.#askUser(call) : undefined;
     const { runToolCall, toJsonValue, Limiter } = this.#chunk();
@@ -300,7 +367,7 @@ export class ToolLoopCore {
         decided: (ask) => this.#dispatch({ type: 'approval-decided', toolCallId: call.toolCallId, ask: ask && !this.#state.alwaysAllowed.has(call.toolName) }),
         signal,
         // Read when the call runs, after approval: a tool the app removed meanwhile is not run.
-        tools: () => (offered ? this.#tools() : NO_TOOLS),
+        tools: caller?.tools ?? (() => (offered ? this.#tools() : NO_TOOLS)),
         timeoutMs: options.timeoutMs,
         random: options.random,
         limiter: (this.#limiter ??= new Limiter(() => this.#getOptions().concurrency)),
@@ -350,6 +417,21 @@ export class ToolLoopCore {
   #now(): number {
     return this.#getOptions().now();
   }
+}
+
+/** A call for `runToolCall`: one the model did not make. */
+export interface RunToolCallRequest {
+  toolName: string;
+  input: unknown;
+  /**
+   * Who makes the call, for the call's record (`origin`) and its id (`<origin>:call-<n>`):
+   * e.g. `mcp-app:<id of the call whose app makes it>`.
+   */
+  origin: string;
+  /** The tool to run; by default the chat's tool of that name. */
+  tool?: AnyToolDefinition;
+  /** Aborting it ends the call as cancelled, also while it waits for approval. */
+  signal?: AbortSignal;
 }
 
 function unserialisable(call: ToolCall, error: unknown): ToolCallResult {

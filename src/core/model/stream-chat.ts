@@ -1,9 +1,7 @@
 import {
   convertToModelMessages,
-  jsonSchema,
   stepCountIs,
   streamText,
-  tool,
   toUIMessageStream,
   type LanguageModel,
   type ToolSet as AIToolSet,
@@ -11,6 +9,7 @@ import {
   type UIMessageChunk,
 } from 'ai';
 import { ownRecord } from '../tools/own-record';
+import { clientToolSet } from './client-tools';
 import type { ToolSchemas } from '../tools/types';
 
 /** One toolchat request, answered by a language model. */
@@ -48,14 +47,7 @@ export interface StreamChatOptions {
  */
 export async function streamChat(options: StreamChatOptions): Promise<ReadableStream<UIMessageChunk>> {
   // Null-prototype sets: a call to `constructor` or `__proto__` finds a tool only if one has that name.
-  const clientTools: AIToolSet = ownRecord();
-  for (const [name, schema] of Object.entries(options.tools ?? {})) {
-    clientTools[name] = tool({
-      ...(schema.description === undefined ? {} : { description: schema.description }),
-      inputSchema: jsonSchema(schema.inputSchema),
-    });
-  }
-  const tools: AIToolSet = Object.assign(ownRecord(), clientTools, options.serverTools);
+  const tools: AIToolSet = Object.assign(ownRecord(), clientToolSet(options.tools ?? {}), options.serverTools);
   const messages = await convertToModelMessages(options.modelMessages ?? options.messages, {
     tools,
     ignoreIncompleteToolCalls: true,

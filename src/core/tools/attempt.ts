@@ -3,7 +3,7 @@
 import type { AnyToolDefinition } from './define-tool';
 import { errorMessage, toolErrorMessages } from './errors';
 import type { ExecuteToolCallsOptions } from './execute-tool-calls';
-import { isPromiseLike } from './input-schema';
+import { isPromiseLike } from './promise-like';
 import { MAX_TIMER_MS } from './number-options';
 import { onAbort } from './on-abort';
 import type { ToolCall, ToolCallResult } from './types';

@@ -1,4 +1,5 @@
 import type { AnyToolDefinition, ToolSet } from './define-tool';
+import { findTool } from './find-tool';
 import { errorMessage, toolErrorMessages } from './errors';
 import { validateToolInputNow, type ToolInputValidation } from './input-schema';
 import { attemptOnce, strip, type AttemptResult } from './attempt';
@@ -31,16 +32,7 @@ export interface ExecuteToolCallsOptions {
 }
 
 export { DEFAULT_TOOL_TIMEOUT_MS } from './attempt';
-
-/**
- * The tool of that name, if the set has one of its own: a model that calls `toString` or
- * `__proto__` must get "unknown tool", not a property of `Object.prototype`.
- */
-export function findTool(tools: ToolSet, toolName: string): AnyToolDefinition | undefined {
-  if (typeof tools !== 'object' || tools === null || typeof toolName !== 'string' || !Object.hasOwn(tools, toolName)) return undefined;
-  const tool = tools[toolName];
-  return typeof tool === 'object' && tool !== null ? tool : undefined;
-}
+export { findTool } from './find-tool';
 
 /**
  * Runs one call to its single result, whatever the call and the tool set hold (a schema that

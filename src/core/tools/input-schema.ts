@@ -1,6 +1,7 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import type { JSONSchema7, Schema } from 'ai';
+import type { Schema } from 'ai';
 import * as z from 'zod';
+import { isPromiseLike } from './promise-like';
 
 /**
  * What a tool's `inputSchema` may be: a zod schema, a JSON Schema made with `jsonSchema()` from
@@ -25,13 +26,14 @@ export type ToolInputValidation = { success: true; value: unknown } | { success:
 // `ai` marks its schemas with this registered symbol (`jsonSchema()`, `zodSchema()`, `asSchema()`).
 const AI_SCHEMA = Symbol.for('vercel.ai.schema');
 
-type Kind =
+export type Kind =
   | { kind: 'zod'; schema: z.ZodType }
   | { kind: 'ai'; schema: Schema<unknown> }
   | { kind: 'standard'; schema: StandardSchemaV1 }
   | { kind: 'unknown' };
 
-function classify(schema: unknown): Kind {
+/** Which kind of schema it is: validation and the JSON Schema each read it their way. @internal */
+export function classify(schema: unknown): Kind {
   if ((typeof schema !== 'object' && typeof schema !== 'function') || schema === null) return { kind: 'unknown' };
   if ('_zod' in schema) return { kind: 'zod', schema: schema as z.ZodType };
   if ((schema as Record<symbol, unknown>)[AI_SCHEMA] === true) return { kind: 'ai', schema: schema as Schema<unknown> };
@@ -117,51 +119,5 @@ export function validateToolInputNow(
     }
   } catch (error) {
     return failed(error);
-  }
-}
-
-/** The JSON Schema of anything that accepts any object: for schemas that cannot say more. */
-const ANY_OBJECT: JSONSchema7 = { type: 'object', additionalProperties: true };
-
-/** Whether a value is a thenable: what `await` would wait for. */
-export function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
-  return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
-}
-
-/** A JSON Schema without its `$schema` dialect line; anything but an object accepts any object. */
-export function withoutDialect(schema: unknown): JSONSchema7 {
-  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return ANY_OBJECT;
-  const { $schema: _ignored, ...rest } = schema as JSONSchema7 & { $schema?: string };
-  return rest;
-}
-
-/**
- * The JSON Schema of a tool's input as the model is told it, now. `pending` is a Promise when the
- * schema gives its JSON Schema asynchronously (`jsonSchema(promise)`): until it settles the model
- * gets a schema that accepts any object. Never throws: a schema that cannot be converted (a
- * Standard Schema without `~standard.jsonSchema`, a converter that throws) also gives that.
- */
-export function inputJsonSchema(schema: unknown): { jsonSchema: JSONSchema7; pending?: PromiseLike<unknown> } {
-  try {
-    const kind = classify(schema);
-    switch (kind.kind) {
-      case 'zod':
-        return { jsonSchema: withoutDialect(z.toJSONSchema(kind.schema, { io: 'input' })) };
-      case 'ai': {
-        const jsonSchema: unknown = kind.schema.jsonSchema;
-        if (isPromiseLike(jsonSchema)) return { jsonSchema: ANY_OBJECT, pending: jsonSchema };
-        return { jsonSchema: withoutDialect(jsonSchema) };
-      }
-      case 'standard': {
-        const converter = (kind.schema['~standard'] as { jsonSchema?: { input?: (options: { target: string }) => unknown } })
-          .jsonSchema;
-        if (typeof converter?.input !== 'function') return { jsonSchema: ANY_OBJECT };
-        return { jsonSchema: withoutDialect(converter.input({ target: 'draft-07' })) };
-      }
-      case 'unknown':
-        return { jsonSchema: ANY_OBJECT };
-    }
-  } catch {
-    return { jsonSchema: ANY_OBJECT };
   }
 }

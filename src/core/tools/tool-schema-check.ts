@@ -101,14 +101,4 @@ export function toolDefinitionProblem(name: string, definition: unknown): string
   return parsed.success ? undefined : `Invalid tool ${quoteClientText(name)}: ${formatIssues(parsed.error.issues)}`;
 }
 
-/** A tool left out of what the model is told, because the handler would refuse its definition. */
-export class ToolSchemaError extends Error {
-  override readonly name = 'ToolSchemaError';
-  /** The tool's name. */
-  readonly toolName: string;
-
-  constructor(toolName: string, message: string) {
-    super(`${message}. The tool is left out of the chat's requests.`);
-    this.toolName = toolName;
-  }
-}
+export { ToolSchemaError } from './tool-schema-error';

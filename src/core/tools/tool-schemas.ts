@@ -1,7 +1,8 @@
 import type { JSONSchema7 } from 'ai';
 import type { ToolSet } from './define-tool';
-import { inputJsonSchema, withoutDialect } from './input-schema';
-import { ToolSchemaError, toolDefinitionProblem } from './tool-schema-check';
+import { inputJsonSchema, withoutDialect } from './input-json-schema';
+import { toolDefinitionProblem } from './tool-schema-check';
+import { ToolSchemaError } from './tool-schema-error';
 import { ownRecord } from './own-record';
 import type { ToolSchemas } from './types';
 

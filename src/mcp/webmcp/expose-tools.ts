@@ -1,7 +1,8 @@
 import type { ToolSet } from '../../core/tools/define-tool';
 import { errorMessage, toolErrorMessages } from '../../core/tools/errors';
 import { executeToolCall, findTool } from '../../core/tools/execute-tool-calls';
-import { inputJsonSchema, validateToolInput } from '../../core/tools/input-schema';
+import { inputJsonSchema } from '../../core/tools/input-json-schema';
+import { validateToolInput } from '../../core/tools/input-schema';
 import { FORBIDDEN_KEY_MESSAGE, hasForbiddenKey } from '../../core/tools/safe-json';
 import { serializeToolOutput } from '../../core/tools/serialize-output';
 import { approvalPrompt } from './approval-prompt';

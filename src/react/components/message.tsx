@@ -2,6 +2,7 @@ import { memo, useEffect, type ReactNode } from 'react';
 import type { UIMessage } from 'ai';
 import { Markdown } from '../markdown/markdown';
 import type { ToolCallView } from '../types';
+import { toolCardStays } from './tool-card-view';
 import { FilePart, MessageNotice, Reasoning, SourcePart, ToolSummary, preloadParts } from './lazy-parts';
 import { useToolChatLabels } from './labels';
 import { MessageActions } from './message-actions';
@@ -43,7 +44,7 @@ function MessageImpl({ message, className }: MessageProps) {
     <ToolCallCard key={view.toolCallId} call={view} render={rendererOf(renderTool, view.toolName)} />
   );
   // Custom cards (generative UI) stay where they are; the default ones fold once answered.
-  const folded = !streaming && shouldFold(message.parts, views) ? [...views.values()].filter((view) => !rendererOf(renderTool, view.toolName)) : [];
+  const folded = !streaming && shouldFold(message.parts, views) ? [...views.values()].filter((view) => !rendererOf(renderTool, view.toolName) && !toolCardStays(chat.options.tools, view.toolName)) : [];
   const foldedIds = new Set(folded.map((view) => view.toolCallId));
 
   const content: ReactNode[] = [];

@@ -4,6 +4,7 @@ import { ToolArgsSummary, ToolCallDetails, ToolCallError } from './lazy-parts';
 import { useToolChatLabels } from './labels';
 import { useToolTitle } from './tool-title';
 import { usePartChat } from '../use-tool-chat';
+import { toolCardView } from './tool-card-view';
 
 /** Per-tool renderers, keyed by tool name: generative UI for the calls they match. */
 export type ToolRenderers = Record<string, ((call: ToolCallView) => ReactNode) | undefined>;
@@ -94,6 +95,8 @@ export function ToolCallCard({
       {(custom == null || custom === false) && !open && <ToolArgsSummary input={call.input} />}
       {call.error !== undefined && <ToolCallError call={call} />}
       {custom != null && custom !== false && <div className="toolchat-tool-custom">{custom}</div>}
+      {/* The tool's own view (an MCP App, a server's question), loaded by the tool's package. */}
+      {toolCardView(chat.options.tools, call)}
       <div className="toolchat-tool-details" id={detailsId} hidden={!open}>
         {open && <ToolCallDetails call={call} />}
       </div>

@@ -1,6 +1,7 @@
 import type { Context, RunAgentInput } from '@ag-ui/core';
 import { generateId as defaultGenerateId, type ChatTransport, type UIMessage } from 'ai';
-import { ChatRequestError, withHttpErrors } from '../../core/loop/http-errors';
+import { ChatRequestError } from '../../core/loop/chat-request-error';
+import { withHttpErrors } from '../../core/loop/with-http-errors';
 import { requestToolNames } from '../tool-names';
 import type { AgUiStreamOptions, AgUiSubscribable } from './event-stream';
 import { agUiRunInput } from './run-input';

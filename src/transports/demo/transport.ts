@@ -1,7 +1,5 @@
-import type { ChatTransport, UIMessage, UIMessageChunk } from 'ai';
-import { toMarkerRequest } from '../../core/model/marker-request';
-import { streamChat } from '../../core/model/stream-chat';
-import type { ToolChatRequestBody } from '../../core/tools/types';
+import type { ChatTransport, UIMessage } from 'ai';
+import { modelTransport } from '../model-transport';
 import { createDemoModel, type DemoModelOptions } from '../../core/model/demo/model';
 
 /**
@@ -22,26 +20,8 @@ export type DemoTransportOptions = DemoModelOptions & {
  * the real endpoint.
  */
 export function createDemoTransport(options: DemoTransportOptions = {}): ChatTransport<UIMessage> {
-  const model = createDemoModel(options);
-  return {
-    async sendMessages({ messages, abortSignal, body }): Promise<ReadableStream<UIMessageChunk>> {
-      const request = (body ?? {}) as ToolChatRequestBody;
-      const tools = {
-        ...(request.tools === undefined ? {} : { tools: request.tools }),
-        ...(request.toolsDisabled === undefined ? {} : { toolsDisabled: request.toolsDisabled }),
-      };
-      return streamChat({
-        model,
-        messages,
-        // In marker mode the model writes `###:` markers; `toolMarkers="on"` in the hook parses them.
-        ...(options.toolMarkers
-          ? toMarkerRequest({ messages, ...tools, ...(options.toolMarkerPrompt ? { promptStyle: options.toolMarkerPrompt } : {}) })
-          : tools),
-        ...(abortSignal === undefined ? {} : { abortSignal }),
-      });
-    },
-    async reconnectToStream() {
-      return null;
-    },
-  };
+  return modelTransport(createDemoModel(options), {
+    ...(options.toolMarkers === undefined ? {} : { toolMarkers: options.toolMarkers }),
+    ...(options.toolMarkerPrompt === undefined ? {} : { toolMarkerPrompt: options.toolMarkerPrompt }),
+  });
 }

@@ -10,7 +10,7 @@ import { createToolMarkerTransform } from '../../core/marker/transform';
 import { toTextOnlyMessages } from '../../core/marker/text-only-messages';
 import { toToolClients } from '../../core/marker/tool-clients';
 import type { ToolSchemas } from '../../core/tools/types';
-import { withHttpErrors } from '../../core/loop/http-errors';
+import { withHttpErrors } from '../../core/loop/with-http-errors';
 import { requestToolNames } from '../tool-names';
 import { createTextToChunksTransform } from './text-to-chunks';
 

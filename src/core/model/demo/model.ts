@@ -9,6 +9,7 @@ import type {
 import type { LanguageModel } from 'ai';
 import { readConversation } from './conversation';
 import { DEMO_TOOL_NAMES, decideTurn } from './scenarios';
+import { streamParts } from './paced-stream';
 import { wait } from './wait';
 
 /** Options of {@link createDemoModel}. */
@@ -131,44 +132,6 @@ function toStreamParts(response: DemoResponse, modelId: string, responseId: stri
   }
   parts.push({ type: 'finish', finishReason: response.finishReason, usage: response.usage });
   return parts;
-}
-
-const PACED = new Set<LanguageModelV4StreamPart['type']>(['text-delta', 'reasoning-delta', 'tool-input-delta', 'tool-call']);
-
-/** Streams `parts`, waiting `delayMs` before each paced part; errors with the abort reason. */
-function streamParts(
-  parts: LanguageModelV4StreamPart[],
-  delayMs: number,
-  abortSignal: AbortSignal | undefined,
-): ReadableStream<LanguageModelV4StreamPart> {
-  // One signal for both the caller's abort and the reader's cancel, so a pending wait's
-  // timer is cleared either way.
-  const stop = new AbortController();
-  const forward = () => stop.abort(abortSignal?.reason);
-  abortSignal?.addEventListener('abort', forward, { once: true });
-  const release = () => abortSignal?.removeEventListener('abort', forward);
-  let index = 0;
-  return new ReadableStream<LanguageModelV4StreamPart>({
-    async pull(controller) {
-      try {
-        const part = parts[index++];
-        if (stop.signal.aborted) throw stop.signal.reason;
-        if (part === undefined) {
-          release();
-          return controller.close();
-        }
-        if (delayMs > 0 && PACED.has(part.type)) await wait(delayMs, stop.signal);
-        controller.enqueue(part);
-      } catch (error) {
-        release();
-        throw error;
-      }
-    },
-    cancel(reason) {
-      release();
-      stop.abort(reason);
-    },
-  });
 }
 
 function throwIfAborted(signal: AbortSignal | undefined): void {
