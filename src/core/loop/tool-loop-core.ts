@@ -288,7 +288,7 @@ export class ToolLoopCore {
     const { approvalRule, approvalNeeded } = this.#chunk();
     const rule = approvalRule(tool, this.#state.alwaysAllowed.has(toolName));
     const approval: boolean | Promise<boolean> = rule === false || !tool ? false : approvalNeeded(tool, input, rule);
-    this.#dispatch({ type: 'call-received', call, runner: 'loop', asked: false, deciding: typeof approval !== 'boolean', at: this.#now(), origin: request.origin });
+    this.#dispatch({ type: 'call-received', call, runner: 'loop', asked: approval === true, deciding: typeof approval !== 'boolean', at: this.#now(), origin: request.origin });
     const { signal } = request;
     if (signal) {
       const abort = () => this.#cancel(call);
