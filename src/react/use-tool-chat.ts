@@ -121,7 +121,8 @@ function resultOf<TOOLS extends ToolSet>(chat: ToolChat<TOOLS>, state: ToolChatS
 
 // --- context ---------------------------------------------------------------------------
 
-const ToolChatContext = createContext<ToolChat | undefined>(undefined);
+// Pure: an app that imports only `useToolChat` bundles no context.
+const ToolChatContext = /* @__PURE__ */ createContext<ToolChat | undefined>(undefined);
 
 /** How the chat's parts look, from `ToolChatProvider` (or `ChatWrapper`). @internal */
 export interface ChatView {
@@ -129,7 +130,7 @@ export interface ChatView {
   messageActions: boolean;
 }
 
-const ViewContext = createContext<ChatView>({ renderTool: undefined, messageActions: false });
+const ViewContext = /* @__PURE__ */ createContext<ChatView>({ renderTool: undefined, messageActions: false });
 
 export interface ToolChatProviderProps<TOOLS extends ToolSet = ToolSet> {
   chat: ToolChat<TOOLS>;
@@ -159,7 +160,6 @@ export function ToolChatProvider<TOOLS extends ToolSet>({ chat, renderTool, mess
     createElement(ViewContext.Provider, { value: view }, children),
   );
 }
-ToolChatProvider.displayName = 'ToolChatProvider';
 
 /** The chat of the nearest `<ToolChatProvider>` (or `<ChatWrapper>`); throws outside one. */
 export function useToolChatContext<TOOLS extends ToolSet = ToolSet>(): ToolChat<TOOLS> {

@@ -307,13 +307,13 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
       loop.addToolResult('state' in result ? { toolCallId: result.toolCallId, error: result.errorText } : { toolCallId: result.toolCallId, output: result.output });
     },
     addToolResult: (result) => loop.addToolResult(result),
-    runToolCall(request) {
-      // A call exists only once the loop's chunk is there, this one too: in this task once it
-      // has loaded; a chunk that cannot load is this call's error result.
-      return Promise.resolve(loopChunk.withLoaded(() => loop.runToolCall(request))).catch(
-        (error: unknown): ToolCallResult => ({ toolCallId: `${request.origin}:unloaded`, toolName: request.toolName, ok: false, error: `Tool "${request.toolName}" failed: ${errorMessage(error)}` }),
-      );
-    },
+    // A call exists only once the loop's chunk is there, this one too; a chunk that cannot load
+    // is its error result.
+    runToolCall: (request) =>
+      loopChunk.load().then(
+        () => loop.runToolCall(request),
+        (error: unknown): ToolCallResult => ({ toolCallId: request.origin, toolName: request.toolName, ok: false, error: errorMessage(error) }),
+      ),
     setMessages(messages) {
       chat.messages = messages;
     },
