@@ -1,27 +1,18 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ChatTransport, UIMessage, UIMessageChunk } from 'ai';
+import type { ChatTransport, UIMessage } from 'ai';
 import { convertArrayToReadableStream } from 'ai/test';
 import { StrictMode, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChatWrapper, disposeChatSession, memoryStorage, useToolChat, type ChatStorage, type ToolChat, type ToolGrants } from 'toolchat';
 import * as chats from '../../src/core/chat/create-tool-chat';
+import { answer } from '../core/chat/script';
 
 // Every chat a component makes goes through here: counted, and kept to look at afterwards.
 vi.mock('../../src/core/chat/create-tool-chat', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../src/core/chat/create-tool-chat')>();
   return { ...original, createHeldChat: vi.fn(original.createHeldChat), createToolChat: vi.fn(original.createToolChat) };
 });
-
-const answer = (text: string): UIMessageChunk[] => [
-  { type: 'start' },
-  { type: 'start-step' },
-  { type: 'text-start', id: 't' },
-  { type: 'text-delta', id: 't', delta: text },
-  { type: 'text-end', id: 't' },
-  { type: 'finish-step' },
-  { type: 'finish' },
-];
 
 /** What a page did: chats made, grants and stored conversations read, requests sent. */
 function counted() {
