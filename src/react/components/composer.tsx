@@ -118,10 +118,13 @@ export function Composer({
   };
 
   return (
+    // noValidate: the composer checks what it sends itself (`canSend`, the tray's files); the
+    // browser's constraint validation has nothing to check (and jsdom would walk the whole page for it).
     <form
       className={className ? `toolchat-composer ${className}` : 'toolchat-composer'}
       data-state={busy ? 'busy' : 'idle'}
       onSubmit={onSubmit}
+      noValidate
     >
       {attachments !== false && (
         <Suspense fallback={null}>
