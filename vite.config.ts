@@ -45,6 +45,7 @@ export default defineConfig({
         mcp: src('mcp/index.ts'),
         marker: src('marker/index.ts'),
         testing: src('testing/index.ts'),
+        locales: src('locales/index.ts'),
       },
       formats: ['es'],
       cssFileName: 'styles',

@@ -15,6 +15,7 @@ export const alias = [
   { find: /^toolchat\/mcp$/, replacement: src('mcp/index.ts') },
   { find: /^toolchat\/marker$/, replacement: src('marker/index.ts') },
   { find: /^toolchat\/testing$/, replacement: src('testing/index.ts') },
+  { find: /^toolchat\/locales$/, replacement: src('locales/index.ts') },
   { find: /^toolchat$/, replacement: src('index.ts') },
 ];
 

@@ -53,7 +53,7 @@ async function measure(variant: Variant, store: ConversationStore | undefined): 
   const seed = longThread(SEEDED, { toolsPerAnswer: 2 });
   const threadCount = CONCURRENCY;
   if (store) {
-    for (let t = 0; t < threadCount; t++) await store.saveMessages(`user-${t % 10}`, `${variant}-thread-${t}`, { from: 0, messages: seed });
+    for (let t = 0; t < threadCount; t++) await store.writeThread(`user-${t % 10}`, `${variant}-thread-${t}`, { expectedVersion: 0, after: null, messages: seed });
   }
   let turn = 0;
   const request = async (t: number): Promise<number> => {

@@ -26,6 +26,8 @@ import { createChatHandler, createDemoModel, toNodeHandler } from '../src/server
 import { demoTools } from '../src/transports/demo/tools';
 import { existsSync, readFileSync } from 'node:fs';
 import { startRedisServer, REDIS_SERVER_PATH, type RedisServer } from '../test/support/redis-server';
+import { startPostgresServer, type PostgresServer } from '../test/support/postgres-server';
+import { storeBody, storeHandler, type StoreRole } from './server-conversations';
 import { approvalBody, replayHandler, type ReplayRole } from './server-replay';
 import { median, round } from './support/measure';
 import { OTHER_CPUS, pinProcessToOtherCpus, pinRequested, pinThisThreadToServerCpu, SERVER_CPU } from './support/pin';
@@ -42,13 +44,16 @@ const WAVES = Math.max(4, Number(process.env.BENCH_SERVER_WAVES ?? 10));
 /** A wave that takes longer has failed (bounded in time as in count). */
 const WAVE_TIMEOUT_MS = 60_000;
 
-type Role = 'toolchat' | 'ai-sdk' | ReplayRole;
+type Role = 'toolchat' | 'ai-sdk' | ReplayRole | StoreRole;
 /** Waves of each replay-store run (`BENCH_SERVER_REPLAY_WAVES=0` skips them). */
 const REPLAY_WAVES = Number(process.env.BENCH_SERVER_REPLAY_WAVES ?? 6);
 /** `BENCH_SERVER_REPLAY_ASYNC=1` adds a run with the memory store one event-loop turn away (what any network store's wait costs). */
 const REPLAY_ASYNC = process.env.BENCH_SERVER_REPLAY_ASYNC === '1';
-/** `BENCH_SERVER_ONLY=replay` runs the replay-store runs alone (to compare stores on a loaded machine). */
+/** `BENCH_SERVER_ONLY=replay` (or `store`) runs the replay-store (or conversation-store) runs alone. */
 const ONLY_REPLAY = process.env.BENCH_SERVER_ONLY === 'replay';
+const ONLY_STORE = process.env.BENCH_SERVER_ONLY === 'store';
+/** Waves of the conversation-store runs, two instances each (`BENCH_SERVER_STORE_WAVES=0` skips them). */
+const STORE_WAVES = Number(process.env.BENCH_SERVER_STORE_WAVES ?? 6);
 type ServerMessage = { type: 'ready'; port: number; notPinned: string | undefined } | { type: 'heap'; bytes: number } | { type: 'busy'; ms: number; cpuMs: number };
 
 /**
@@ -91,7 +96,7 @@ async function aiSdkRoute(request: Request): Promise<Response> {
 }
 
 /** The server side, in a worker: a handler mounted the way an app mounts it. */
-async function serve(role: Role, redisUrl: string | undefined): Promise<void> {
+async function serve(role: Role, redisUrl: string | undefined, databaseUrl: string | undefined): Promise<void> {
   // With BENCH_SERVER_PIN=1, a core of its own, for every role alike (see bench/support/pin.ts).
   const notPinned = pinThisThreadToServerCpu();
   const handler =
@@ -99,7 +104,9 @@ async function serve(role: Role, redisUrl: string | undefined): Promise<void> {
       ? createChatHandler({ model: createDemoModel(), secret: 'bench-secret-bench-secret-bench-secret', tools: { getTime } })
       : role === 'ai-sdk'
         ? aiSdkRoute
-        : await replayHandler(role, redisUrl);
+        : role === 'toolchat-store' || role === 'ai-sdk-store'
+          ? await storeHandler(role, { databaseUrl: databaseUrl!, redisUrl: redisUrl! })
+          : await replayHandler(role, redisUrl);
   const server = createServer(toNodeHandler(handler));
   server.keepAliveTimeout = 60_000;
   server.listen(0, '127.0.0.1', () => {
@@ -119,7 +126,7 @@ async function serve(role: Role, redisUrl: string | undefined): Promise<void> {
 }
 
 const role = (workerData as { role?: Role } | null)?.role;
-if (!isMainThread && role) void serve(role, (workerData as { redisUrl?: string }).redisUrl);
+if (!isMainThread && role) void serve(role, (workerData as { redisUrl?: string }).redisUrl, (workerData as { databaseUrl?: string }).databaseUrl);
 
 const { getTime: _serverSide, ...browserTools } = demoTools;
 const schemas = toolSchemas(browserTools);
@@ -151,13 +158,13 @@ interface Sample {
   totalMs: number;
 }
 
-function post(agent: Agent, port: number, body: string): Promise<Sample> {
+function post(agent: Agent, port: number, body: string, headers: Record<string, string> = {}): Promise<Sample> {
   const started = performance.now();
   return new Promise((resolve) => {
     let firstByteMs = Number.NaN;
     let text = '';
     const req = httpRequest(
-      { agent, host: '127.0.0.1', port, path: '/api/chat', method: 'POST', headers: { 'content-type': 'application/json' } },
+      { agent, host: '127.0.0.1', port, path: '/api/chat', method: 'POST', headers: { 'content-type': 'application/json', ...headers } },
       (res) => {
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => {
@@ -213,8 +220,8 @@ function pinningNote(): string {
 }
 
 /** A server in its own worker, and a way to ask it for its heap after GC. */
-async function startServer(role: Role, redisUrl?: string) {
-  const worker = new Worker(new URL(import.meta.url), { workerData: { role, redisUrl } });
+async function startServer(role: Role, redisUrl?: string, databaseUrl?: string) {
+  const worker = new Worker(new URL(import.meta.url), { workerData: { role, redisUrl, databaseUrl } });
   const waiting: ((message: ServerMessage) => void)[] = [];
   worker.on('message', (message: ServerMessage) => waiting.shift()?.(message));
   const next = () => new Promise<ServerMessage>((resolve) => waiting.push(resolve));
@@ -261,6 +268,7 @@ export default async function run(): Promise<BenchRow[]> {
   const notPinned = pinProcessToOtherCpus();
   if (notPinned) pinning.notPinned ??= `load generator: ${notPinned}`;
   if (ONLY_REPLAY) return replayRuns();
+  if (ONLY_STORE) return storeRuns();
   const servers = { toolchat: await startServer('toolchat'), 'ai-sdk': await startServer('ai-sdk') };
   if (pinRequested) process.stderr.write(`${BENCH}${pinningNote()}\n`);
   const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
@@ -289,7 +297,105 @@ export default async function run(): Promise<BenchRow[]> {
     agent.destroy();
     await Promise.all(order.map((r) => servers[r].stop()));
   }
-  return [...rows(runs.toolchat, runs['ai-sdk']), ...(REPLAY_WAVES > 0 ? await replayRuns() : [])];
+  return [...rows(runs.toolchat, runs['ai-sdk']), ...(REPLAY_WAVES > 0 ? await replayRuns() : []), ...(STORE_WAVES > 0 ? await storeRuns() : [])];
+}
+
+/**
+ * The conversation-store runs: two instances of each on one PostgreSQL and one Redis, each wave
+ * a new user message on each of 300 threads (one instance answers the even threads, the other the
+ * odd ones), against the AI SDK docs' route with persistence and resumable streams.
+ */
+async function storeRuns(): Promise<BenchRow[]> {
+  if (!existsSync(REDIS_SERVER_PATH)) return [];
+  let postgres: PostgresServer;
+  try {
+    postgres = await startPostgresServer();
+  } catch {
+    return [];
+  }
+  const redis = await startRedisServer();
+  const roles: StoreRole[] = ['toolchat-store', 'ai-sdk-store'];
+  const instances = new Map(
+    await Promise.all(roles.map(async (r) => [r, [await startServer(r, redis.url, postgres.url), await startServer(r, redis.url, postgres.url)]] as const)),
+  );
+  const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
+  const runs = new Map(roles.map((r) => [r, { samples: [], rates: [], busyPerRequest: [], heap: [] } as Run]));
+  const storeWave = async (r: StoreRole, turn: number) => {
+    const [a, b] = instances.get(r)!;
+    const started = performance.now();
+    const samples = await Promise.all(
+      Array.from({ length: CONCURRENCY }, (_, t) => post(agent, (t % 2 === 0 ? a : b)!.port, storeBody(r, t, turn, schemas), { 'x-user': `user-${t % 10}` })),
+    );
+    return { samples, wallMs: performance.now() - started };
+  };
+  const busy = async (r: StoreRole) => {
+    let total = 0;
+    for (const server of instances.get(r)!) total += await server.busy();
+    return total;
+  };
+  try {
+    for (let i = 0; i < 2; i++) for (const r of roles) await storeWave(r, i);
+    for (const r of roles) runs.get(r)!.heap.push(await instances.get(r)![0]!.heap());
+    for (let i = 2; i < STORE_WAVES + 2; i++) {
+      for (const r of i % 2 === 0 ? roles : [...roles].reverse()) {
+        const run = runs.get(r)!;
+        const before = await busy(r);
+        const result = await storeWave(r, i);
+        run.busyPerRequest.push(((await busy(r)) - before) / CONCURRENCY);
+        run.samples.push(...result.samples);
+        run.rates.push((CONCURRENCY / result.wallMs) * 1000);
+        run.heap.push(await instances.get(r)![0]!.heap());
+      }
+      process.stderr.write('s');
+    }
+  } finally {
+    agent.destroy();
+    await Promise.all([...instances.values()].flat().map((server) => server.stop()));
+    await Promise.all([redis.stop(), postgres.stop()]);
+  }
+  return [...storeRows(runs)];
+}
+
+function* storeRows(runs: Map<StoreRole, Run>): Generator<BenchRow> {
+  const ours = runs.get('toolchat-store')!;
+  const baseline = runs.get('ai-sdk-store')!;
+  const completed = (run: Run) => run.samples.filter((sample) => sample.ok);
+  const p = (run: Run, q: number) => percentile(completed(run).map((sample) => sample.totalMs), q);
+  const mb = (bytes: number) => round(bytes / (1024 * 1024));
+  const label = `${STORE_WAVES} waves of ${CONCURRENCY} concurrent new messages on 300 threads, two instances on one PostgreSQL and one Redis`;
+  const name = { ours: 'createChatHandler + postgresStore + redisStreams', baseline: 'AI SDK route with persistence and resumable streams' };
+  yield { bench: BENCH, case: `${name.baseline}: requests completed (${label})`, value: completed(baseline).length, unit: 'requests' };
+  yield { bench: BENCH, case: `${name.ours}: requests completed`, value: completed(ours).length, unit: 'requests', target: `= ${STORE_WAVES * CONCURRENCY}` };
+  yield { bench: BENCH, case: `${name.baseline}: server threads busy per request (both instances)`, value: round(median(baseline.busyPerRequest)), unit: 'ms' };
+  yield {
+    bench: BENCH,
+    case: `${name.ours}: server threads busy per request (both instances)`,
+    value: round(median(ours.busyPerRequest)),
+    unit: 'ms',
+    baseline: `${name.baseline}, the wave before or after`,
+    ratio: round(median(ours.busyPerRequest.map((value, i) => value / (baseline.busyPerRequest[i] ?? Number.NaN)))),
+    target: '≤ 1.3',
+  };
+  yield { bench: BENCH, case: `${name.baseline}: latency p50, whole answer, ${CONCURRENCY} in flight`, value: round(p(baseline, 50)), unit: 'ms' };
+  yield {
+    bench: BENCH,
+    case: `${name.ours}: latency p50, whole answer, ${CONCURRENCY} in flight`,
+    value: round(p(ours, 50)),
+    unit: 'ms',
+    baseline: `${name.baseline}, same run`,
+    ratio: round(p(ours, 50) / p(baseline, 50)),
+  };
+  const start = ours.heap[0] ?? Number.NaN;
+  const end = median(ours.heap.slice(-3));
+  yield {
+    bench: BENCH,
+    case: `${name.ours}: heap of one instance after ${STORE_WAVES * CONCURRENCY} requests (after GC, median of the last 3 waves)`,
+    value: mb(end),
+    unit: 'MB',
+    baseline: `after the warm-up (${mb(start)} MB)`,
+    ratio: round(end / start),
+    target: '≤ 1.1',
+  };
 }
 
 /** The replay-store runs: approvals only, memory store and (with redis-server here) Redis, against the AI SDK route. */

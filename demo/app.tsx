@@ -7,6 +7,7 @@ import {
   ServerConversationTransport,
   serverStorage,
   ThreadList,
+  type FeedbackHandler,
   type ToolCallView,
 } from 'toolchat';
 import { mcpToolRenderers, useMcpTools } from 'toolchat/mcp';
@@ -23,7 +24,11 @@ const suggestions = [
   'What time is it in Tokyo and Atlantis?',
   'Keep calling tools',
   'Tell me a long story',
+  'What are you built on? Cite your sources',
 ];
+
+// The thumbs under answers: a real app sends them to its server.
+const onFeedback: FeedbackHandler = (messageId, value, comment) => console.info('feedback', messageId, value, comment ?? '');
 
 // `?agui=<url>`: the chat talks to that AG-UI agent instead of /api/chat, as a chat of its own,
 // kept in this browser (the agent keeps nothing for us).
@@ -31,8 +36,9 @@ const agUiUrl = new URLSearchParams(window.location.search).get('agui');
 const agUiTransport = agUiUrl ? createAgUiTransport({ url: agUiUrl }) : undefined;
 
 // The conversations live on the demo's server, per browser (an anonymous cookie): the list is
-// the server's threads, a reload shows the thread from the server and resumes an answer in
-// flight, and each request carries only the new message.
+// the server's threads (it lists a chat again when its message is stored), a reload shows the
+// thread from the server and resumes an answer in flight, and each request carries only the new
+// message and what it asks (its intent).
 const storage = agUiTransport ? localStorageStorage({ prefix: 'toolchat-demo' }) : serverStorage({ api: '/api/chat' });
 // One per mode: marker mode's requests say so in the address, and its resume goes under it.
 const transports = {
@@ -52,8 +58,6 @@ const weatherCard = { getWeather: (call: ToolCallView) => <WeatherCard call={cal
 export function App() {
   const [settings, changeSettings] = useDemoSettings();
   const [chatId, setChatId] = useCurrentChat();
-  // Bumped when an answer is saved: the chat list reads the storage again.
-  const [saved, setSaved] = useState(0);
   // An MCP server's tools join the demo's own, prefixed `mcp_`.
   const [mcpUrl, setMcpUrl] = useState<string | undefined>(undefined);
   // The demo's own example server: its read-only hints are believed (others' never are by default).
@@ -79,7 +83,6 @@ export function App() {
           storage={storage}
           activeId={agUiTransport ? 'demo-agui' : chatId}
           onSelect={setChatId}
-          refreshKey={saved}
           labels={threadLabels}
           // The chat's toolbar has "New chat".
           newChatButton={false}
@@ -95,7 +98,6 @@ export function App() {
             toolMarkers={markers ? 'on' : 'off'}
             id={agUiTransport ? 'demo-agui' : chatId}
             onChatChange={setChatId}
-            onFinish={() => setSaved((count) => count + 1)}
             storage={storage}
             tools={tools}
             renderTool={renderTool}
@@ -103,6 +105,9 @@ export function App() {
             suggestions={suggestions}
             theme={settings.theme}
             attachments={{ accept: 'image/*,text/*,application/pdf' }}
+            onFeedback={onFeedback}
+            contextMeter={{ window: 128_000, prices: { input: 2.5, output: 10 } }}
+            speech
             className="demo-chat"
           />
         </main>

@@ -57,6 +57,7 @@ function demoConversations(env: Record<string, string | undefined> = process.env
 function createHandler(toolMarkers: boolean, conversations: Conversations, getUserId: (request: Request) => string | undefined): Handler {
   const options = { toolMarkers, ...conversations, getUserId };
   if (process.env.OPENAI_API_KEY) return createChatHandler(options);
-  const delayMs = Number(process.env.TOOLCHAT_DEMO_DELAY_MS ?? 25);
+  // Unset or empty: the demo's own pace.
+  const delayMs = Number(process.env.TOOLCHAT_DEMO_DELAY_MS || 25);
   return createChatHandler({ ...options, model: createDemoModel({ delayMs, toolMarkers }) });
 }

@@ -1,10 +1,14 @@
 import { initializeWebMCPPolyfill } from '@mcp-b/webmcp-polyfill';
 import { StrictMode, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ChatWrapper, demoTools } from 'toolchat';
+import { ChatWrapper, demoTools, newChatId, serverConversations } from 'toolchat';
 import { exposeToolsToWebMCP, useWebMCPTools, type ModelContextLike } from 'toolchat/mcp';
 import '../src/react/styles.css';
 import './demo.css';
+
+// The demo's endpoint keeps its conversations (per browser): this page talks to it as a chat of its
+// own, new at each visit, sending only its new messages.
+const conversations = serverConversations({ api: '/api/chat' });
 
 // Native WebMCP where the browser has it; the polyfill everywhere else.
 initializeWebMCPPolyfill();
@@ -77,6 +81,7 @@ function WebMCPDemo() {
   useExposedTools();
   const page = useWebMCPTools();
   const tools = useMemo(() => ({ ...demoTools, ...page.tools }), [page.tools]);
+  const [chatId] = useState(newChatId);
   return (
     <main className="demo">
       <h1>toolchat WebMCP demo</h1>
@@ -88,7 +93,7 @@ function WebMCPDemo() {
             : 'Reading the page’s tools…'}
       </p>
       <NewsletterForm />
-      <ChatWrapper api="/api/chat" tools={tools} className="demo-chat" />
+      <ChatWrapper {...conversations} id={chatId} tools={tools} className="demo-chat" />
     </main>
   );
 }

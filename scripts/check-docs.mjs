@@ -98,6 +98,7 @@ function main(args) {
           'toolchat/mcp': src('mcp/index.ts'),
           'toolchat/marker': src('marker/index.ts'),
           'toolchat/testing': src('testing/index.ts'),
+          'toolchat/locales': src('locales/index.ts'),
         },
       },
       include: ['*.ts', '*.tsx'],

@@ -75,6 +75,11 @@ export const cases = [
     external: [...PEERS, 'vitest', '@testing-library/react'],
   },
   {
+    name: 'toolchat/locales: one language, every string of the chat (German; peers external)',
+    code: `export { de } from 'toolchat/locales';`,
+    external: PEERS,
+  },
+  {
     name: 'baseline: @ai-sdk/react useChat + DefaultChatTransport (React external)',
     code: `export { useChat } from '@ai-sdk/react'; export { DefaultChatTransport } from 'ai';`,
     external: REACT,
@@ -124,7 +129,7 @@ const aliasPlugin = {
   name: 'toolchat-alias',
   setup(b) {
     const entries = fromDir
-      ? { toolchat: 'index.js', 'toolchat/core': 'core.js', 'toolchat/server': 'server.js', 'toolchat/mcp': 'mcp.js', 'toolchat/marker': 'marker.js', 'toolchat/testing': 'testing.js' }
+      ? { toolchat: 'index.js', 'toolchat/core': 'core.js', 'toolchat/server': 'server.js', 'toolchat/mcp': 'mcp.js', 'toolchat/marker': 'marker.js', 'toolchat/testing': 'testing.js', 'toolchat/locales': 'locales.js' }
       : {
           toolchat: 'index.ts',
           'toolchat/core': 'core/index.ts',
@@ -132,9 +137,10 @@ const aliasPlugin = {
           'toolchat/mcp': 'mcp/index.ts',
           'toolchat/marker': 'marker/index.ts',
           'toolchat/testing': 'testing/index.ts',
+          'toolchat/locales': 'locales/index.ts',
         };
     const at = (file) => (fromDir ? resolve(fromDir, file) : src(file));
-    b.onResolve({ filter: /^toolchat(\/core|\/server|\/mcp|\/marker|\/testing)?$/ }, (args) => ({ path: at(entries[args.path]) }));
+    b.onResolve({ filter: /^toolchat(\/core|\/server|\/mcp|\/marker|\/testing|\/locales)?$/ }, (args) => ({ path: at(entries[args.path]) }));
   },
 };
 

@@ -1,5 +1,6 @@
 import { createContext, createElement, useContext, useLayoutEffect, useMemo, useReducer, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { createToolChat, type ToolChat } from '../core/chat/create-tool-chat';
+import type { FeedbackHandler } from './components/feedback';
 import type { ToolRenderers } from './components/tool-call-card';
 import { chatFor, hold, type Lease } from './registry';
 import type { ToolChatOptions, ToolChatSnapshot } from '../core/chat/types';
@@ -128,9 +129,13 @@ const ToolChatContext = /* @__PURE__ */ createContext<ToolChat | undefined>(unde
 export interface ChatView {
   renderTool: ToolRenderers | undefined;
   messageActions: boolean;
+  /** The app's feedback handler (the latest one: a new function renders no row). */
+  onFeedback: FeedbackHandler | undefined;
+  /** Read aloud under answers. */
+  speech: boolean;
 }
 
-const ViewContext = /* @__PURE__ */ createContext<ChatView>({ renderTool: undefined, messageActions: false });
+const ViewContext = /* @__PURE__ */ createContext<ChatView>({ renderTool: undefined, messageActions: false, onFeedback: undefined, speech: false });
 
 export interface ToolChatProviderProps<TOOLS extends ToolSet = ToolSet> {
   chat: ToolChat<TOOLS>;
@@ -145,6 +150,17 @@ export interface ToolChatProviderProps<TOOLS extends ToolSet = ToolSet> {
    * @default true
    */
   messageActions?: boolean | undefined;
+  /**
+   * Thumbs up and down under answers (with the message actions), then an optional comment:
+   * called with the message's id, the thumb (`null` when taken back) and, once written, the
+   * comment. Without it, no thumbs.
+   */
+  onFeedback?: FeedbackHandler | undefined;
+  /**
+   * Read aloud under answers (with the message actions), where the browser has the Web Speech API.
+   * @default false
+   */
+  speech?: boolean | undefined;
   children?: ReactNode;
 }
 
@@ -152,8 +168,18 @@ export interface ToolChatProviderProps<TOOLS extends ToolSet = ToolSet> {
  * Gives the parts below it the chat, and how they look: each part reads the chat with
  * `useToolChatContext` and selects its own slice; nothing else is handed down.
  */
-export function ToolChatProvider<TOOLS extends ToolSet>({ chat, renderTool, messageActions = true, children }: ToolChatProviderProps<TOOLS>) {
-  const view = useMemo<ChatView>(() => ({ renderTool, messageActions }), [renderTool, messageActions]);
+export function ToolChatProvider<TOOLS extends ToolSet>({ chat, renderTool, messageActions = true, onFeedback, speech = false, children }: ToolChatProviderProps<TOOLS>) {
+  // The rows see one handler for the provider's life, which calls the app's latest: an inline
+  // function renders no row of a long thread.
+  const feedback = useRef(onFeedback);
+  useLayoutEffect(() => {
+    feedback.current = onFeedback;
+  });
+  const rates = onFeedback !== undefined;
+  const view = useMemo<ChatView>(
+    () => ({ renderTool, messageActions, speech, onFeedback: rates ? (...args) => feedback.current?.(...args) : undefined }),
+    [renderTool, messageActions, speech, rates],
+  );
   return createElement(
     ToolChatContext.Provider,
     { value: chat as unknown as ToolChat },

@@ -1,22 +1,16 @@
 import { createOpenAI } from '@ai-sdk/openai';
-import { createUIMessageStreamResponse, wrapLanguageModel, type LanguageModel, type ToolSet as AIToolSet, type UIMessageChunk } from 'ai';
-import { toMarkerRequest } from '../core/model/marker-request';
-import { streamChat } from '../core/model/stream-chat';
-import { withinInputLimits } from '../core/tools/input-limits';
+import { createUIMessageStreamResponse, wrapLanguageModel, type LanguageModel, type ToolSet as AIToolSet } from 'ai';
 import { createDemoModel } from '../core/model/demo/model';
-import { awaitAnswerStart } from './answer-start';
-import { describeProviderError, providerErrorMiddleware, type ProviderFailure } from './provider-error';
+import { createAnswerer } from './answer';
+import { readChatRequest } from './chat-request';
+import { jsonError } from './json-error';
+import { providerErrorMiddleware } from './provider-error';
 import { processReplayStore, type ReplayStore } from './replay/replay-store';
-import { runOnceTools } from './replay/run-once';
-import { quoteClientText } from './request/client-text';
-import { readBody } from './request/read-body';
-import { parseChatRequest } from './request-body';
 import { checkSettings } from './settings';
 import { createConversations, type ServerConversationOptions } from './store/conversations';
 import { toolInputLimitMiddleware } from './tool-input-limits';
-import { createChunkSigner } from './trust/sign-tool-chunks';
 import { createToolSigner } from './trust/tool-signature';
-import { verifyToolParts, type UnverifiedToolPart } from './trust/verify-tool-parts';
+import type { UnverifiedToolPart } from './trust/verify-tool-parts';
 
 /** 8 MB: see `maxBodyBytes`. */
 export const DEFAULT_MAX_BODY_BYTES = 8 * 1024 * 1024;
@@ -116,9 +110,6 @@ export interface ChatHandlerOptions extends ServerConversationOptions {
 export function createChatHandler(options: ChatHandlerOptions = {}): (request: Request) => Promise<Response> {
   const env = options.env ?? readProcessEnv();
   checkSettings(options, env);
-  const model = withProviderErrors(options.model ?? modelFromEnv(env));
-  const signer = createToolSigner(options.secret ?? (env.TOOLCHAT_SECRET || undefined));
-  const replayStore = options.replayStore ?? processReplayStore();
   const approvalTtlMs = options.approvalTtlMs ?? DEFAULT_APPROVAL_TTL_MS;
   if (!(approvalTtlMs > 0) || !Number.isFinite(approvalTtlMs)) {
     throw new Error('createChatHandler: approvalTtlMs must be a positive, finite number of milliseconds');
@@ -127,117 +118,52 @@ export function createChatHandler(options: ChatHandlerOptions = {}): (request: R
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const serverTools = options.tools ?? {};
   const isServerTool = (name: string) => Object.hasOwn(serverTools, name);
-  // Server-side conversations (src/server/store): absent, the handler is stateless as before.
+  const answer = createAnswerer({
+    model: withProviderErrors(options.model ?? modelFromEnv(env)),
+    ...(options.system === undefined ? {} : { system: options.system }),
+    ...(options.tools === undefined ? {} : { serverTools: options.tools }),
+    ...(options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }),
+    ...(options.toolMarkers === undefined ? {} : { toolMarkers: options.toolMarkers }),
+    ...(options.toolMarkerPrompt === undefined ? {} : { toolMarkerPrompt: options.toolMarkerPrompt }),
+    signer: createToolSigner(options.secret ?? (env.TOOLCHAT_SECRET || undefined)),
+    replayStore: options.replayStore ?? processReplayStore(),
+    approvalTtlMs,
+    now,
+    isServerTool,
+    ...(options.onUnverifiedToolPart === undefined ? {} : { onUnverifiedToolPart: options.onUnverifiedToolPart }),
+  });
+
+  // The stateless handler: the client sends the whole conversation with each request.
+  const stateless = async (request: Request): Promise<Response> => {
+    const read = await readChatRequest(request, { maxBodyBytes, isServerTool });
+    if (!read.ok) return read.response;
+    const { chatId, messages, tools, toolsDisabled } = read.request;
+    const answered = await answer({ chatId: chatId ?? '', messages, tools, toolsDisabled, signal: request.signal });
+    return answered.ok ? createUIMessageStreamResponse({ stream: answered.stream }) : answered.response;
+  };
+
+  // With a store, the conversations wrap the same pipeline: they own the history it answers.
   if (options.streams && !options.store) throw new TypeError('createChatHandler: streams need a store');
-  const conversations = options.store ? createConversations({ ...options, store: options.store }) : undefined;
+  const handle = options.store
+    ? createConversations({
+        ...options,
+        store: options.store,
+        answer,
+        now,
+        isServerTool,
+        read: (request) => readChatRequest(request, { maxBodyBytes, isServerTool, minMessages: 0 }),
+      })
+    : stateless;
 
   return async (request) => {
-    // With a store: a thread route's answer, or the signed-in user of a chat request.
-    const routed = conversations && (await conversations.route(request));
-    if (routed instanceof Response) return routed;
-    if (request.method !== 'POST') return jsonError(405, `Method ${quoteClientText(request.method)} not allowed: POST a chat request`);
-    const body = await readBody(request, maxBodyBytes);
-    if (!body.ok) return jsonError(body.status, body.message);
-    const parsed = await parseChatRequest(body.text);
-    if (!parsed.ok) return jsonError(400, parsed.message);
-    const { tools, toolsDisabled } = parsed.request;
-    const taken = Object.keys(tools).find(isServerTool);
-    if (taken !== undefined) return jsonError(400, `Invalid tool ${quoteClientText(taken)}: the server has a tool of that name`);
-    // With a store: the stored thread with the sent message, which is stored now.
-    const begun = conversations && routed !== undefined ? await conversations.begin(routed, body.text, parsed.request.messages) : undefined;
-    if (begun && !begun.ok) return begun.response;
-    const turn = begun?.turn;
-
-    // A chat's calls verify only in that chat: a signed call pasted into another does not. On a
-    // server store the chat is the owned, checked one, and the conversation the stored thread.
-    const chatId = turn ? turn.chatId : (parsed.request.chatId ?? '');
-    const verified = await verifyToolParts(turn ? turn.messages : parsed.request.messages, { chatId, isServerTool, signer });
-    if (options.onUnverifiedToolPart) for (const part of verified.dropped) options.onUnverifiedToolPart(part);
-    const { messages } = verified;
-
-    // One signal for the model call: the client's request, or the response body given up.
-    const abort = new AbortController();
-    const stopModel = (reason?: unknown) => {
-      if (!abort.signal.aborted) abort.abort(reason);
-    };
-    // Kept answers (`streams`) outlive their request: a reload resumes them, only a stop ends them.
-    if (conversations?.keepsAnswers) {
-      // nothing: see the stream route's DELETE
-    } else if (request.signal.aborted) stopModel(request.signal.reason);
-    else request.signal.addEventListener('abort', () => stopModel(request.signal.reason), { once: true });
-
-    // Approved server-tool calls are claimed now, before any stream of the request exists.
-    const runOnce =
-      options.tools === undefined
-        ? undefined
-        : await runOnceTools(options.tools, { approved: verified.approved, store: replayStore, ttlMs: approvalTtlMs, now });
-    let failure: ProviderFailure | undefined;
-    let stream: ReadableStream<UIMessageChunk>;
     try {
-      const markers = options.toolMarkers
-        ? toMarkerRequest({
-            messages,
-            tools,
-            toolsDisabled,
-            ...(options.toolMarkerPrompt ? { promptStyle: options.toolMarkerPrompt } : {}),
-            ...(options.system === undefined ? {} : { system: options.system }),
-          })
-        : undefined;
-      stream = await streamChat({
-        model,
-        messages,
-        ...(markers ? markers : { tools, toolsDisabled }),
-        ...(markers || options.system === undefined ? {} : { system: options.system }),
-        ...(runOnce === undefined ? {} : { serverTools: runOnce.tools }),
-        ...(options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }),
-        abortSignal: abort.signal,
-        onError: (error) => {
-          failure = describeProviderError(error);
-          return failure.message;
-        },
-      });
-    } catch {
-      // Before the model is called, only turning the client's messages into the model's
-      // prompt can fail: a part the conversion cannot read.
-      stopModel();
-      await runOnce?.end();
-      return jsonError(400, 'Invalid messages: they cannot be converted for the model');
-    }
-    const sign = createChunkSigner({ chatId, isServerTool, signer, calls: verified.calls, now });
-    try {
-      const started = await awaitAnswerStart(stream, {
-        // A call's input past the limits would fail the stream here (it cannot be written) or
-        // every later request (the handler refuses to read it): an input error for that call.
-        transform: (chunk) => sign(withinInputLimits(chunk)),
-        onCancel: stopModel,
-        ...(runOnce === undefined ? {} : { onEnd: runOnce.end }),
-      });
-      if (!started.ok) {
-        stopModel();
-        await runOnce?.end();
-        return failureResponse(failure ?? { message: started.errorText, retryable: true, provider: false });
-      }
-      if (turn) return await conversations!.respond(turn, messages, started.stream, stopModel);
-      return createUIMessageStreamResponse({ stream: started.stream });
+      return await handle(request);
     } catch (error) {
-      stopModel();
-      void runOnce?.end();
+      // Whatever the runtime: an answer, never a rejection.
       console.error(error);
       return jsonError(500, 'Internal server error');
     }
   };
-}
-
-/** A model call that failed before any output, as an HTTP error the client can act on. */
-function failureResponse(failure: ProviderFailure): Response {
-  const status = failure.status === 429 ? 429 : failure.provider ? 502 : 500;
-  const headers: Record<string, string> =
-    failure.retryAfterMs === undefined ? {} : { 'retry-after': String(Math.ceil(failure.retryAfterMs / 1000)) };
-  return Response.json({ error: { message: failure.message, retryable: failure.retryable } }, { status, headers });
-}
-
-function jsonError(status: number, message: string): Response {
-  return Response.json({ error: { message } }, { status });
 }
 
 function readProcessEnv(): Record<string, string | undefined> {

@@ -1,10 +1,12 @@
 import { safeValidateUIMessages, type UIMessage } from 'ai';
 import * as z from 'zod';
 import { depthExceeds } from '../core/tools/input-limits';
-import { toolDefinitionProblem } from '../core/tools/tool-schema-check';
+import { cachedToolDefinitionProblem } from './request/checked-tools';
 import { ownRecord } from '../core/tools/own-record';
 import type { ToolSchemas } from '../core/tools/types';
 import { formatIssues } from './request/client-text';
+import type { ChatIntent } from '../core/chat-intent';
+import { chatIntentSchema } from './store/intent-schema';
 
 /**
  * Deeper JSON is refused before validation, which recurses. Twice the depth the client keeps
@@ -12,12 +14,16 @@ import { formatIssues } from './request/client-text';
  */
 export const MAX_DEPTH = 128;
 
-/** The body a toolchat client posts: the AI SDK's, plus the tools and the final-round flag. */
+/**
+ * The body a toolchat client posts: the AI SDK's (`id`, `messages`, `trigger`, `messageId`),
+ * plus the tools, the final-round flag and, for a handler with a store, the intent.
+ */
 const requestBodySchema = z.looseObject({
   id: z.string().optional(),
-  messages: z.array(z.looseObject({ id: z.string(), role: z.string(), parts: z.array(z.unknown()) })).min(1, {
-    message: 'messages must hold at least one message',
-  }),
+  messages: z.array(z.looseObject({ id: z.string(), role: z.string(), parts: z.array(z.unknown()) })),
+  trigger: z.string().optional(),
+  messageId: z.string().optional(),
+  intent: chatIntentSchema.optional(),
   // Not `z.record`: it copies entries by assignment, and a tool named `__proto__` vanishes.
   tools: z.custom<object>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), 'expected an object').optional(),
   toolsDisabled: z.boolean().optional(),
@@ -27,6 +33,12 @@ export interface ChatRequest {
   /** The chat's id, as the AI SDK's transports send it. */
   chatId?: string;
   messages: UIMessage[];
+  /** The AI SDK's `trigger` (`submit-message`, `regenerate-message`). */
+  trigger?: string;
+  /** The AI SDK's `messageId`: the message edited, continued or regenerated. */
+  messageId?: string;
+  /** What a request to a store asks (see `ChatIntent`); derived from `trigger` when absent. */
+  intent?: ChatIntent;
   tools: ToolSchemas;
   toolsDisabled: boolean;
 }
@@ -35,9 +47,10 @@ export type ParseResult = { ok: true; request: ChatRequest } | { ok: false; mess
 
 /**
  * Validates a request body (its JSON text); the message names what is wrong and repeats no
- * more than a short prefix of anything the client sent.
+ * more than a short prefix of anything the client sent. `messages` must hold at least
+ * `minMessages` (a store's request may hold none: a Regenerate).
  */
-export async function parseChatRequest(text: string): Promise<ParseResult> {
+export async function parseChatRequest(text: string, { minMessages = 1 }: { minMessages?: number } = {}): Promise<ParseResult> {
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -47,6 +60,7 @@ export async function parseChatRequest(text: string): Promise<ParseResult> {
   if (depthExceeds(body, MAX_DEPTH)) return { ok: false, message: `Invalid request body: nested deeper than ${MAX_DEPTH} levels` };
   const parsed = requestBodySchema.safeParse(body);
   if (!parsed.success) return { ok: false, message: `Invalid request body: ${formatIssues(parsed.error.issues)}` };
+  if (parsed.data.messages.length < minMessages) return { ok: false, message: 'Invalid request body: messages must hold at least one message' };
 
   const system = parsed.data.messages.findIndex((message) => message.role === 'system');
   if (system !== -1) {
@@ -58,7 +72,7 @@ export async function parseChatRequest(text: string): Promise<ParseResult> {
 
   const tools: ToolSchemas = ownRecord();
   for (const [name, definition] of Object.entries(parsed.data.tools ?? {}) as [string, unknown][]) {
-    const problem = toolDefinitionProblem(name, definition);
+    const problem = cachedToolDefinitionProblem(name, definition);
     if (problem !== undefined) return { ok: false, message: problem };
     // Only what the model is told, as the client's JSON came once it passed: a copy of
     // `properties` or `$defs` by assignment would lose an entry named `__proto__`.
@@ -66,7 +80,8 @@ export async function parseChatRequest(text: string): Promise<ParseResult> {
     tools[name] = description === undefined ? { inputSchema } : { description, inputSchema };
   }
 
-  const messages = await safeValidateUIMessages({ messages: parsed.data.messages });
+  // The SDK refuses an empty list, which a store's Regenerate may send.
+  const messages = parsed.data.messages.length === 0 ? ({ success: true as const, data: [] as UIMessage[] }) : await safeValidateUIMessages({ messages: parsed.data.messages });
   if (!messages.success) {
     // The SDK's message repeats the whole conversation: describe its issues instead.
     const cause = messages.error.cause as { issues?: unknown } | undefined;
@@ -82,6 +97,9 @@ export async function parseChatRequest(text: string): Promise<ParseResult> {
     request: {
       ...(parsed.data.id === undefined ? {} : { chatId: parsed.data.id }),
       messages: messages.data,
+      ...(parsed.data.trigger === undefined ? {} : { trigger: parsed.data.trigger }),
+      ...(parsed.data.messageId === undefined ? {} : { messageId: parsed.data.messageId }),
+      ...(parsed.data.intent === undefined ? {} : { intent: parsed.data.intent as ChatIntent }),
       tools,
       toolsDisabled: parsed.data.toolsDisabled ?? false,
     },

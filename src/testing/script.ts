@@ -34,7 +34,19 @@ export interface ScriptedAnswer {
   finishReason?: 'stop' | 'length' | 'tool-calls' | 'content-filter' | 'other';
   /** The tokens the call reports. @default { inputTokens: 10, outputTokens: 5 } */
   usage?: { inputTokens: number; outputTokens: number };
+  /**
+   * Sources the answer cites, after its text (the AI SDK's `source-url` and `source-document`
+   * parts; the text cites the first as `[1]`). Their ids are `source_1`, `source_2`… unless given.
+   */
+  sources?: readonly ScriptedSource[];
+  /** Follow-up prompts the answer offers: its `data-suggestions` part, through `createChatHandler`. */
+  suggestions?: readonly string[];
 }
+
+/** A source in a scripted answer: a web page, or a document. */
+export type ScriptedSource =
+  | { url: string; title?: string; id?: string }
+  | { title: string; mediaType: string; filename?: string; id?: string };
 
 /** A tool's result as the model read it in the prompt. */
 export type ScriptedToolResult = { toolCallId: string; toolName: string; input: unknown } & (

@@ -3,6 +3,7 @@ import { MockLanguageModelV4 } from 'ai/test';
 import { readConversation, type ToolOutcome } from '../core/model/demo/conversation';
 import { streamParts } from '../core/model/demo/paced-stream';
 import { checkNumberOption } from '../core/tools/number-options';
+import { SUGGESTIONS_KIND } from '../core/model/suggestions';
 import type { ModelScript, ScriptedAnswer, ScriptedModelCall, ScriptedToolResult, ScriptStep } from './script';
 
 /** Options of {@link scriptedModel}. */
@@ -23,7 +24,7 @@ export type ScriptedModel = MockLanguageModelV4 & {
   readonly remaining: number;
 };
 
-const ANSWER_FIELDS = new Set(['reasoning', 'text', 'toolCalls', 'error', 'finishReason', 'usage']);
+const ANSWER_FIELDS = new Set(['reasoning', 'text', 'toolCalls', 'error', 'finishReason', 'usage', 'sources', 'suggestions']);
 const CALL_FIELDS = new Set(['toolName', 'input', 'inputText', 'toolCallId']);
 
 /**
@@ -87,6 +88,17 @@ function toStreamParts(
   }
   if (answer.text !== undefined) {
     parts.push({ type: 'text-start', id: 'text-0' }, { type: 'text-delta', id: 'text-0', delta: answer.text }, { type: 'text-end', id: 'text-0' });
+  }
+  for (const [index, source] of (answer.sources ?? []).entries()) {
+    const id = source.id ?? `source_${index + 1}`;
+    parts.push(
+      'url' in source
+        ? { type: 'source', sourceType: 'url', id, url: source.url, ...(source.title === undefined ? {} : { title: source.title }) }
+        : { type: 'source', sourceType: 'document', id, title: source.title, mediaType: source.mediaType, ...(source.filename === undefined ? {} : { filename: source.filename }) },
+    );
+  }
+  if (answer.suggestions !== undefined && answer.suggestions.length > 0) {
+    parts.push({ type: 'custom', kind: SUGGESTIONS_KIND, providerMetadata: { toolchat: { suggestions: [...answer.suggestions] } } });
   }
   for (const call of toolCalls) {
     parts.push({ type: 'tool-input-start', id: call.toolCallId, toolName: call.toolName });
@@ -155,7 +167,18 @@ function checkAnswer(answer: unknown, index: number): void {
   for (const key of Object.keys(answer)) {
     if (!ANSWER_FIELDS.has(key)) throw new TypeError(`${at} has an unknown field "${key}" (known: ${[...ANSWER_FIELDS].join(', ')})`);
   }
-  const { toolCalls } = answer as ScriptedAnswer;
+  const { toolCalls, sources, suggestions } = answer as ScriptedAnswer;
+  if (suggestions !== undefined && (!Array.isArray(suggestions) || !suggestions.every((item) => typeof item === 'string'))) {
+    throw new TypeError(`${at}: suggestions must be an array of strings`);
+  }
+  for (const [n, source] of (Array.isArray(sources) ? sources : sources === undefined ? [] : [null]).entries()) {
+    const valid =
+      typeof source === 'object' &&
+      source !== null &&
+      (typeof (source as { url?: unknown }).url === 'string' ||
+        (typeof (source as { title?: unknown }).title === 'string' && typeof (source as { mediaType?: unknown }).mediaType === 'string'));
+    if (!valid) throw new TypeError(`${at}: sources${Array.isArray(sources) ? `[${n}]` : ''} must be { url, title? } or { title, mediaType, filename? }`);
+  }
   if (toolCalls === undefined) return;
   if (!Array.isArray(toolCalls)) throw new TypeError(`${at}: toolCalls must be an array`);
   for (const [n, call] of (toolCalls as unknown[]).entries()) {

@@ -1,3 +1,3 @@
-// The chat's default transport is the core's (a chat without options needs it); the transports
-// build on it from here.
+// The chat's default transport belongs to core (a chat without options needs it, and core imports
+// no transport); the transports build on it from here.
 export { ToolChatEndpointTransport } from '../core/chat/endpoint-transport';

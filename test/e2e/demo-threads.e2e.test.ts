@@ -23,8 +23,8 @@ describe('the demo keeping its chats on its server, in Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    // Paced, so that a reload lands in the middle of an answer.
-    demo = await startDemo({ TOOLCHAT_DEMO_DELAY_MS: '80' });
+    // At the demo's own pace (empty: its default), as `npm start` runs it.
+    demo = await startDemo({ TOOLCHAT_DEMO_DELAY_MS: '' });
     browser = await launchChromium();
   });
 
@@ -38,10 +38,20 @@ describe('the demo keeping its chats on its server, in Chromium', () => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
+    // A new chat makes no request that fails: nothing logged red in the console.
+    const failed: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error') failed.push(`${message.text()} ${message.location().url}`);
+    });
     const posts = recordChatPosts(page);
     await page.goto(demo.url);
     const log = page.getByRole('log');
     await send(page, 'What is 2+2?');
+    // The list shows the chat by its title once its message is stored, without a reload.
+    await page.getByRole('navigation', { name: 'Chats' }).getByRole('button', { name: 'What is 2+2?', exact: true }).waitFor();
     await log.getByText('2+2 = 4.').waitFor();
     await page.getByRole('button', { name: 'Send' }).waitFor();
     await send(page, "What's the weather in Paris?");
@@ -75,11 +85,13 @@ describe('the demo keeping its chats on its server, in Chromium', () => {
     const other = await stranger.newPage();
     await other.goto(`${demo.url}?chat=${chatId}`);
     await other.getByRole('textbox', { name: 'Message' }).waitFor();
-    expect(await other.evaluate(async (id) => (await fetch(`/api/chat/threads/${id}`)).status, chatId)).toBe(404);
+    // Another's chat reads as a chat of no thread: nothing to load.
+    expect(await other.evaluate(async (id) => (await fetch(`/api/chat/threads/${id}`)).status, chatId)).toBe(204);
     expect(await other.getByRole('log').getByText('2+2 = 4.').count()).toBe(0);
     expect(await other.getByRole('navigation', { name: 'Chats' }).getByText('What is 2+2?').count()).toBe(0);
     await stranger.close();
     expect(errors).toEqual([]);
+    expect(failed).toEqual([]);
     await context.close();
   });
 
@@ -92,7 +104,7 @@ describe('the demo keeping its chats on its server, in Chromium', () => {
     await page.goto(demo.url);
     const log = page.getByRole('log');
     await page.getByRole('button', { name: 'Tell me a long story' }).click();
-    await log.getByText(/Once upon a time, a small chat model/).waitFor();
+    await log.getByText(/Once upon a time/).waitFor();
     await page.getByRole('button', { name: 'Stop' }).waitFor();
 
     const resumed = page
@@ -105,6 +117,35 @@ describe('the demo keeping its chats on its server, in Chromium', () => {
     await log.getByText(/^Once upon a time, a small chat model lived in a browser tab\..*and every answer came back$/).waitFor();
     expect(posts).toHaveLength(1);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps a stopped answer as it was shown at Stop: after a reload, the same text, "Stopped" and its Continue', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(demo.url);
+    const log = page.getByRole('log');
+    await page.getByRole('button', { name: 'Tell me a long story' }).click();
+    await log.getByText(/Once upon a time, a small chat model/).waitFor();
+    await page.getByRole('button', { name: 'Stop' }).click();
+    const notice = log.getByRole('note');
+    await notice.getByText('Stopped').waitFor();
+    const answer = log.locator('[data-role="assistant"]').last();
+    const shown = (await answer.locator('.toolchat-message-body').innerText()).trim();
+    expect(shown).toMatch(/^Once upon a time/);
+    // The stop reached the server (it keeps the answer as shown) before the page goes.
+    const chatId = new URL(page.url()).searchParams.get('chat');
+    await expect.poll(async () => JSON.stringify(await page.evaluate(async (id) => (await fetch(`/api/chat/threads/${id}`)).json(), chatId))).toContain('"ending":"stopped"');
+
+    await page.reload();
+    await log.getByText(/^Once upon a time/).waitFor();
+    expect((await log.locator('[data-role="assistant"]').last().locator('.toolchat-message-body').innerText()).trim()).toBe(shown);
+    await log.getByRole('note').getByText('Stopped').waitFor();
+    await log.getByRole('note').getByRole('button', { name: 'Continue' }).click();
+    // The story goes on in a new answer, from where the stored one ends.
+    await expect.poll(() => log.locator('[data-role="assistant"]').count()).toBe(2);
+    await page.getByRole('button', { name: 'Send' }).waitFor();
+    expect(await log.locator('[data-role="assistant"]').last().innerText()).not.toMatch(/Once upon a time/);
     await context.close();
   });
 });

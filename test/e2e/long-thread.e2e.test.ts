@@ -73,6 +73,10 @@ describe('a restored thread of 10,000 messages in Chromium', () => {
     const page = await open(errors);
     const log = page.getByRole('log', { name: 'Conversation' });
     await log.getByText('Answer 4999 ends here.').waitFor();
+    // The message actions load after the first render and grow every row once: the view is
+    // measured after they came and it followed them (on a loaded machine they come late).
+    await log.getByRole('group', { name: 'Message actions' }).first().waitFor({ state: 'attached' });
+    await settle(page);
     expect(await rowCount(page)).toBe(40);
     expect(await log.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThanOrEqual(1);
     expect(await inView(page, '.toolchat-log-page:last-child .toolchat-message:last-child')).toBe(true);

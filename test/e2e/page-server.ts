@@ -47,6 +47,7 @@ export async function servePage(entry: string, { production = false, html: write
       toolchat: `${root}src/index.ts`,
       'toolchat/core': `${root}src/core/index.ts`,
       'toolchat/mcp': `${root}src/mcp/index.ts`,
+      'toolchat/locales': `${root}src/locales/index.ts`,
     },
     define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
     logLevel: 'error',

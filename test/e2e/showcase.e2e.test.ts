@@ -215,18 +215,20 @@ describe('the demo app showing the product, in Chromium', () => {
     await screenshot(page, 'showcase-marker-mode');
 
     expect(requests.map((request) => new URL(request.url).search)).toEqual(['?toolMarkers=on', '?toolMarkers=on']);
-    // The model wrote the calls into its text (streamed in pieces); the browser turned them into tool calls.
-    const textOf = (sse: string) =>
+    // The model wrote the calls into its text; the demo's server keeps the conversation, so it
+    // reads the markers itself and stores (and streams) the calls the browser shows.
+    const chunksOf = (sse: string) =>
       sse
         .split('\n')
         .filter((line) => line.startsWith('data: {'))
-        .map((line) => JSON.parse(line.slice(6)) as { type: string; delta?: string })
-        .flatMap((chunk) => (chunk.type === 'text-delta' ? [chunk.delta] : []))
-        .join('');
+        .map((line) => JSON.parse(line.slice(6)) as { type: string; delta?: string; toolName?: string; input?: unknown });
     await expect.poll(() => streamed.length).toBe(2);
-    expect(textOf(streamed[0] ?? '')).toBe(
-      'Let me check the weather in Tokyo and London. ###:{"toolName":"getWeather","parameters":{"city":"Tokyo"}} ###:{"toolName":"getWeather","parameters":{"city":"London"}}',
-    );
+    const first = chunksOf(streamed[0] ?? '');
+    expect(first.flatMap((chunk) => (chunk.type === 'text-delta' ? [chunk.delta] : [])).join('').trim()).toBe('Let me check the weather in Tokyo and London.');
+    expect(first.filter((chunk) => chunk.type === 'tool-input-available').map((chunk) => [chunk.toolName, chunk.input])).toEqual([
+      ['getWeather', { city: 'Tokyo' }],
+      ['getWeather', { city: 'London' }],
+    ]);
 
     // Switching back applies to the next request of the same chat: native tool calls again.
     await page.getByRole('button', { name: 'Settings' }).click();

@@ -259,9 +259,11 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
     stop() {
       dispatch({ type: 'stopped' });
       loop.stop();
-      void chat.stop();
-      // Aborting the request does not stop an answer the server keeps (a reload aborts it too).
-      void serverConversation(options.transport)?.stopOnServer(chat.id);
+      const stopped = chat.stop();
+      // Aborting the request does not stop an answer the server keeps (a reload aborts it too):
+      // it is told, with what the page shows, once the chat has stopped reading.
+      const server = serverConversation(options.transport);
+      if (server) void stopped.then(() => server.stopOnServer(chat.id, chat.messages), report);
     },
     async retry() {
       if (!acts()) return;

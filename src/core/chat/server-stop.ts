@@ -1,7 +1,7 @@
 import type { ChatTransport, UIMessage } from 'ai';
 
 interface ServerStop {
-  stopOnServer(chatId: string): Promise<void>;
+  stopOnServer(chatId: string, messages?: readonly UIMessage[]): Promise<void>;
 }
 
 /**

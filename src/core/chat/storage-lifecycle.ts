@@ -2,6 +2,7 @@ import { getToolName, isToolUIPart, type AbstractChat, type UIMessage } from 'ai
 import { findTool } from '../tools/execute-tool-calls';
 import type { ToolSet } from '../tools/define-tool';
 import type { ToolLoopCore } from '../loop/tool-loop-core';
+import { storedEndings } from '../storage/endings';
 import { INTERRUPTED_TOOL_ERROR } from '../storage/interrupted';
 import { createChatPersistence, type ChatPersistence, type LoadedChat } from '../storage/persistence';
 import type { ChatStorage } from '../storage/types';
@@ -86,6 +87,7 @@ export function bindStorage(target: StorageLifecycleTarget): StorageLifecycle {
     // The stored conversation is the conversation: `initialMessages` only stand in for a chat
     // with nothing stored. Sends waited for this, so nothing the user wrote is replaced.
     chat.messages = messages;
+    loop.restoreEndings(storedEndings(messages));
     // Nothing goes to the model by itself after a reload, except what the user approves.
     if (approvals.length === 0) loop.hold();
     for (const toolCall of approvals) loop.onToolCall({ toolCall });

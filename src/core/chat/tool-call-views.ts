@@ -132,7 +132,9 @@ export function phaseOf(part: ToolPart): ToolCallPhase {
     case 'output-available':
       return 'done';
     case 'output-error':
-      return part.errorText === INTERRUPTED_TOOL_ERROR ? 'interrupted' : 'error';
+      // A stored call the user stopped reads as cancelled, as it did before the reload.
+      // (`toolErrorMessages.cancelled`, not imported: it is not in the first load.)
+      return part.errorText === INTERRUPTED_TOOL_ERROR ? 'interrupted' : part.errorText.endsWith('" was cancelled by the user') ? 'cancelled' : 'error';
     case 'output-denied':
       return 'denied';
     case 'approval-requested':

@@ -4,12 +4,13 @@ export type LoopChunk = typeof import('./loop-chunk');
 
 /**
  * What a tool loop itself runs from its chunk: calls, their outputs, a response's call identity
- * and usage, what a transition does outside the state, the log.
+ * and usage (counted, and summed over the answer), what a transition does outside the state, the log.
  */
 export type LoopRunner = Pick<
   LoopChunk,
   | 'approvalNeeded'
   | 'approvalRule'
+  | 'answerUsageStage'
   | 'createCallIdentity'
   | 'readUsage'
   | 'runToolCall'

@@ -15,7 +15,7 @@ export { formatLoopEvent } from './events';
 export { Limiter } from './limiter';
 export { loopEvents } from './loop-events';
 export { runToolCall } from './run-tool-call';
-export { readUsage } from './usage';
+export { answerUsageStage, readUsage } from './usage';
 export { DEFAULT_MAX_OUTPUT_BYTES, serializeToolOutput, toJsonValue } from '../tools/serialize-output';
 export { defaultGrants } from '../chat/grants';
 export { refreshApprovals } from '../chat/refresh-approvals';

@@ -56,6 +56,8 @@ export type LoopAction =
   | { type: 'held' }
   /** `continue()` or Retry: the loop may send again. */
   | { type: 'resumed' }
+  /** A restored conversation says how its answers ended (Stop, the token limit…): shown again. */
+  | { type: 'endings-restored'; endings: ReadonlyMap<string, AnswerEnding> }
   /**
    * Stop: nothing more goes to the model until the user writes, and every open call ends as
    * cancelled, including `abandoned` ones whose input was still streaming. `messageId` is the
@@ -151,6 +153,9 @@ export function reduce(state: LoopState, action: LoopAction): LoopState {
       return state.control === 'active' ? { ...state, control: 'held' } : state;
     case 'resumed':
       return state.control === 'active' ? state : { ...state, control: 'active' };
+    case 'endings-restored':
+      // What this page saw itself stays.
+      return action.endings.size === 0 ? state : { ...state, endings: new Map([...action.endings, ...state.endings]) };
     case 'stopped': {
       let calls = state.calls;
       for (const call of state.calls.values()) {

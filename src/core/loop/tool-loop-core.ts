@@ -10,7 +10,7 @@ import type { LoopEndReason } from './events';
 import type { Limiter } from './limiter';
 import type { LoopRunner } from './load-loop-chunk';
 import { lastStepResults, rememberLastDecision, type LoopDecision } from './loop-policy';
-import { initialLoopState, type LoopState } from './loop-state';
+import { initialLoopState, type AnswerEnding, type LoopState } from './loop-state';
 import { isSettled } from './call-state';
 import { reduce, type LoopAction } from './reduce';
 import { lastStepToolParts } from './rounds';
@@ -167,18 +167,21 @@ export class ToolLoopCore {
 
   /**
    * For each response, the stage every chunk passes: unique call ids, repeated calls and
-   * made-up results dropped, and the usage the model reports counted against the budget.
+   * made-up results dropped, and the usage the model reports counted against the budget and
+   * summed over the answer's responses (`answerUsage`).
    */
   chunkStage(messages: readonly UIMessage[]): (chunk: UIMessageChunk) => UIMessageChunk | undefined {
-    const { createCallIdentity, readUsage } = this.#chunk();
+    const { answerUsageStage, createCallIdentity, readUsage } = this.#chunk();
+    const answerUsage = answerUsageStage(messages);
     const identity = createCallIdentity(messages, {
       isBrowserTool: (toolName) => findTool(this.#tools(), toolName) !== undefined,
       isKnownCall: (toolCallId) => this.#state.calls.has(toolCallId),
     });
     return (chunk) => {
       const usage = readUsage(chunk);
-      if (usage) this.#dispatch({ type: 'usage-reported', usage });
-      return identity(chunk);
+      if (!usage) return identity(chunk);
+      this.#dispatch({ type: 'usage-reported', usage });
+      return identity(answerUsage(chunk));
     };
   }
 
@@ -224,6 +227,11 @@ export class ToolLoopCore {
   /** Results on screen wait for the user (`continue()` or their next message): for a restored chat. */
   hold(): void {
     this.#dispatch({ type: 'held' });
+  }
+
+  /** How a restored chat's answers ended, so their notices (and Continue) show again. */
+  restoreEndings(endings: ReadonlyMap<string, AnswerEnding>): void {
+    this.#dispatch({ type: 'endings-restored', endings });
   }
 
   /**

@@ -14,7 +14,7 @@ import { responseBase, wroteNothing } from './response-content';
 import { runToolCall } from './run-tool-call';
 import { ToolLoopCore } from './tool-loop-core';
 import { resolveLoopOptions, type ResolvedLoopOptions, type ToolLoopOptions } from './tool-loop-options';
-import { readUsage } from './usage';
+import { answerUsageStage, readUsage } from './usage';
 
 export type { LoopChat } from './tool-loop-core';
 
@@ -23,6 +23,7 @@ export type { LoopChat } from './tool-loop-core';
 const runner: LoopRunner = {
   approvalNeeded,
   approvalRule,
+  answerUsageStage,
   createCallIdentity,
   readUsage,
   runToolCall,

@@ -4,11 +4,14 @@ import {
   streamText,
   toUIMessageStream,
   type LanguageModel,
+  type LanguageModelUsage,
   type ToolSet as AIToolSet,
   type UIMessage,
   type UIMessageChunk,
 } from 'ai';
+import { compactUsage, sumUsage, usageBefore, type StreamMetadata } from '../loop/usage';
 import { ownRecord } from '../tools/own-record';
+import { suggestionsStage } from './suggestions';
 import { clientToolSet } from './client-tools';
 import type { ToolSchemas } from '../tools/types';
 
@@ -61,22 +64,43 @@ export async function streamChat(options: StreamChatOptions): Promise<ReadableSt
     stopWhen: stepCountIs(options.maxSteps ?? 5),
     ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }),
   });
+  const before = usageBefore(options.messages);
+  let contextTokens: number | undefined;
   return toUIMessageStream({
     stream: result.stream,
     tools,
     originalMessages: options.messages,
-    // The client's token budget (`maxTokens`) reads each response's usage from its metadata.
-    messageMetadata: ({ part }) =>
-      part.type === 'finish'
-        ? {
-            usage: {
-              inputTokens: part.totalUsage.inputTokens,
-              outputTokens: part.totalUsage.outputTokens,
-              totalTokens: part.totalUsage.totalTokens,
-            },
-          }
-        : undefined,
+    // What the answer cites (web search, documents) is part of the answer: `SourceList` shows it.
+    sendSources: true,
+    // Each response's usage: the client's token budget (`maxTokens`) reads it, `ContextMeter`
+    // shows it, with the answer's sum over its rounds and the size of the context now.
+    messageMetadata: ({ part }) => {
+      if (part.type === 'finish-step') {
+        const { inputTokens, outputTokens } = part.usage;
+        if (inputTokens !== undefined || outputTokens !== undefined) contextTokens = (inputTokens ?? 0) + (outputTokens ?? 0);
+        return undefined;
+      }
+      if (part.type !== 'finish') return undefined;
+      const usage = streamUsage(part.totalUsage);
+      const metadata: StreamMetadata = {};
+      if (usage) {
+        metadata.usage = usage;
+        metadata.answerUsage = sumUsage(before, usage);
+      }
+      if (contextTokens !== undefined) metadata.contextTokens = contextTokens;
+      return metadata;
+    },
     onError: options.onError ?? defaultErrorText,
+  }).pipeThrough(suggestionsStage());
+}
+
+function streamUsage(usage: LanguageModelUsage) {
+  return compactUsage({
+    inputTokens: usage.inputTokens,
+    outputTokens: usage.outputTokens,
+    totalTokens: usage.totalTokens,
+    reasoningTokens: usage.outputTokenDetails.reasoningTokens,
+    cachedInputTokens: usage.inputTokenDetails.cacheReadTokens,
   });
 }
 

@@ -1,10 +1,16 @@
 import { CHAT_RECORD_VERSION, type ChatRecord, type ChatStorage, type ChatSummary } from './types';
 import type { UIMessage } from 'ai';
 import { underEndpoint } from '../http/endpoint-path';
+import { onThreadChange } from './thread-changes';
 
 /** A `ChatStorage` whose threads can also be renamed (what a list of threads offers). */
 export interface ThreadStorage extends ChatStorage {
   rename(chatId: string, title: string): Promise<void>;
+  /**
+   * Calls `listener` when a thread changes elsewhere in the page (a chat on this endpoint got
+   * a new message): a list of threads reads them again. Returns the unsubscribe.
+   */
+  subscribe?(listener: () => void): () => void;
 }
 
 export interface ServerStorageOptions {
@@ -44,6 +50,8 @@ interface ThreadBody {
  * (`GET …/threads`, `GET | PATCH | DELETE …/threads/:id`), so `listChats` and `load` work for
  * server threads. `save` writes nothing: the handler stores each message as it is sent and
  * answered (the client sends only what is new), so the browser never uploads a whole thread.
+ * A chat with no thread yet loads as nothing (the server answers `204`, never an error status).
+ * `subscribe` hears of the messages a `ServerConversationTransport` of the same endpoint sends.
  */
 export function serverStorage(options: ServerStorageOptions = {}): ThreadStorage {
   const api = options.api ?? '/api/chat';
@@ -73,7 +81,8 @@ export function serverStorage(options: ServerStorageOptions = {}): ThreadStorage
   return {
     async load(chatId) {
       const response = await request('GET', thread(chatId));
-      if (response.status === 404) return undefined;
+      // 204: no thread yet (a new chat); 404 from a server before it.
+      if (response.status === 204 || response.status === 404) return undefined;
       if (!response.ok) return fail(response, 'Loading the chat');
       const body = (await response.json()) as ThreadBody;
       const record: ChatRecord = {
@@ -104,5 +113,6 @@ export function serverStorage(options: ServerStorageOptions = {}): ThreadStorage
       const response = await request('PATCH', thread(chatId), { title });
       if (!response.ok) await fail(response, 'Renaming the chat');
     },
+    subscribe: (listener) => onThreadChange(api, () => listener()),
   };
 }

@@ -9,6 +9,9 @@ export const toolErrorMessages = {
     `The user denied running tool "${toolName}"${reason ? `: ${reason}` : ''}`,
 };
 
+/** Whether an error result is the one a call the user stopped gets (`toolErrorMessages.cancelled`). */
+export const isCancelledError = (errorText: string): boolean => errorText.startsWith('Tool "') && errorText.endsWith('" was cancelled by the user');
+
 /** The message of anything thrown, never its stack. */
 export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message || error.name;

@@ -16,6 +16,10 @@ import { useToolChatLabels, type UiLabels } from './labels';
 import { preloadMessageActions } from './message-actions';
 import { MessageList } from './message-list';
 import { ErrorBanner, PendingApprovals, partsLoaded, preloadParts } from './lazy-parts';
+import { ContextMeter, FollowUps } from './lazy-chat-parts';
+import type { ContextMeterProps } from './context-meter';
+import type { FeedbackHandler } from './feedback';
+import type { FollowUpSource, FollowUpsProps } from './follow-ups';
 import { StatusIndicator } from './status-indicator';
 
 /** `useToolChat`'s options plus how the chat looks. */
@@ -67,6 +71,33 @@ export interface ChatWrapperProps<TOOLS extends ToolSet = ToolSet> extends UseTo
    * @default true
    */
   messageActions?: boolean;
+  /**
+   * Follow-up prompts under the last answer, once the chat is idle, one click each: the answer's
+   * own (its `data-suggestions` part, which `createChatHandler` writes from the model), or the
+   * app's, as a list or a function of the answer. `false` shows none.
+   * @default true
+   */
+  followUps?: boolean | FollowUpSource;
+  /**
+   * Thumbs up and down under answers, then an optional comment: called with the message's id, the
+   * thumb (`null` when taken back) and, once written, the comment. Without it, no thumbs.
+   */
+  onFeedback?: FeedbackHandler;
+  /**
+   * How full the model's context window is, above the messages, from the usage the answers
+   * report; `true` shows the tokens alone, `{ window, prices }` the share of the window and the
+   * cost.
+   * @default false
+   * @example contextMeter={{ window: 128_000, prices: { input: 2.5, output: 10 } }}
+   */
+  contextMeter?: boolean | ContextMeterProps;
+  /**
+   * Read aloud under answers and dictation in the composer, where the browser has the Web Speech
+   * API (each hidden where it has not). Off by default: Chromium sends dictated speech to a
+   * recognition service, which an app should choose to do.
+   * @default false
+   */
+  speech?: boolean;
 }
 
 /**
@@ -86,6 +117,10 @@ export function ChatWrapper<TOOLS extends ToolSet = ToolSet>({
   onChatChange,
   attachments = false,
   messageActions,
+  followUps = true,
+  onFeedback,
+  contextMeter = false,
+  speech = false,
   ...props
 }: ChatWrapperProps<TOOLS>) {
   // The conversation on screen: the `id` prop, until the user starts a new chat.
@@ -116,21 +151,23 @@ export function ChatWrapper<TOOLS extends ToolSet = ToolSet>({
   );
 
   return (
-    <ToolChatProvider chat={chat} renderTool={renderTool as ToolRenderers | undefined} messageActions={messageActions}>
+    <ToolChatProvider chat={chat} renderTool={renderTool as ToolRenderers | undefined} messageActions={messageActions} onFeedback={onFeedback} speech={speech}>
       <CodeHighlighterProvider highlight={highlightCode}>
         <ImageOriginsProvider origins={imageOrigins}>
           <ChatFrame className={className} theme={theme}>
-            {options.storage && !givenChat && (
+            {((options.storage && !givenChat) || contextMeter) && (
               <div className="toolchat-toolbar">
-                <NewChatButton onClick={newChat} />
+                {options.storage && !givenChat && <NewChatButton onClick={newChat} />}
+                {contextMeter && <ContextMeter {...(contextMeter === true ? {} : contextMeter)} />}
               </div>
             )}
             <MessageList empty={<EmptyState suggestions={suggestions} onSuggestion={onSuggestion} />} />
+            {followUps && <ChatFollowUps suggestions={followUps === true ? undefined : followUps} onSelect={onSuggestion} />}
             <ChatApprovals />
             {/* The error banner says it: the status line does not too. */}
             <StatusIndicator showError={false} />
             <ChatError />
-            <Composer inputRef={inputRef} attachments={attachments} />
+            <Composer inputRef={inputRef} attachments={attachments} dictation={speech} />
           </ChatFrame>
         </ImageOriginsProvider>
       </CodeHighlighterProvider>
@@ -143,6 +180,7 @@ const selectState = (state: ToolChatSnapshot) => state.activity.state;
 const selectEmpty = (state: ToolChatSnapshot) => state.messages.length === 0;
 const selectError = (state: ToolChatSnapshot) => state.error;
 const selectAwaiting = (state: ToolChatSnapshot) => state.activity.state === 'awaiting-approval';
+const selectAnswered = (state: ToolChatSnapshot) => !state.busy && state.messages.at(-1)?.role === 'assistant';
 
 /** The chat's frame, its `data-state` the activity's: it renders when that changes, its parts do not. */
 function ChatFrame({ className, theme, children }: { className: string | undefined; theme: string; children: ReactNode }) {
@@ -158,6 +196,12 @@ function ChatFrame({ className, theme, children }: { className: string | undefin
 function ChatApprovals() {
   const awaiting = useStoreSelector(usePartChat(), selectAwaiting);
   return partsLoaded() || awaiting ? <PendingApprovals /> : null;
+}
+
+/** Follow-ups under the last answer: their chunk loads once the chat is idle after an answer, not before. */
+function ChatFollowUps(props: FollowUpsProps) {
+  const answered = useStoreSelector(usePartChat(), selectAnswered);
+  return answered ? <FollowUps {...props} /> : null;
 }
 
 /** The request's error, with Retry where retrying can succeed. */

@@ -15,6 +15,7 @@ import type { AttachmentOptions, AttachmentTrayHandle } from './attachment-tray'
 import type { ToolChatSnapshot } from '../../core/chat/types';
 import { usePartChat, useStoreSelector } from '../use-tool-chat';
 import { useToolChatLabels } from './labels';
+import { DictationButton } from './lazy-chat-parts';
 
 const selectBusy = (state: ToolChatSnapshot): boolean => state.busy;
 
@@ -46,6 +47,12 @@ export interface ComposerProps {
   placeholder?: string;
   autoFocus?: boolean;
   inputRef?: Ref<HTMLTextAreaElement>;
+  /**
+   * A microphone that writes what the user says into the input, where the browser has speech
+   * recognition (hidden where it has not).
+   * @default false
+   */
+  dictation?: boolean | undefined;
   className?: string;
 }
 
@@ -66,6 +73,7 @@ export function Composer({
   inputRef,
   className,
   attachments = false,
+  dictation = false,
 }: ComposerProps) {
   const labels = useToolChatLabels();
   // The chat in context sends, stops and says whether it is busy, unless the app does.
@@ -151,6 +159,7 @@ export function Composer({
         onChange={(event) => setValue(event.target.value)}
         onKeyDown={onKeyDown}
       />
+      {dictation && <DictationButton value={value} onChange={setValue} disabled={disabled} />}
       {/* One button that changes role, so focus stays on it when Send becomes Stop and back. */}
       <button
         type="submit"

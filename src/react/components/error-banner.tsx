@@ -5,6 +5,7 @@ import { useToolChatLabels } from './labels';
 
 // Reading an error's body for the retry rule is needed only for an `APICallError` that is not
 // toolchat's own `ChatRequestError` (which knows): it loads then, out of the first load.
+// Not loaded (offline): no Retry is offered this time, and the next error tries again.
 const failures = lazyModule(() => import('../../core/loop/http-errors'));
 
 /** `canRetry` of the error, at once where that needs no body read, else once the rule is loaded. */

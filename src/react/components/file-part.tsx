@@ -1,4 +1,4 @@
-import type { FileUIPart, SourceUrlUIPart } from 'ai';
+import type { FileUIPart } from 'ai';
 import { Suspense, lazy } from 'react';
 import { safeLinkUrl } from './safe-url';
 
@@ -58,19 +58,4 @@ export function FilePart({ part }: FilePartProps) {
 }
 FilePart.displayName = 'FilePart';
 
-export interface SourcePartProps {
-  part: SourceUrlUIPart;
-}
-
-/** A source the model cited, as a link; an unsafe URL keeps its title but loses the link. */
-export function SourcePart({ part }: SourcePartProps) {
-  const url = safeLinkUrl(part.url);
-  const title = part.title ?? part.url;
-  if (!url) return <span className="toolchat-source">{title}</span>;
-  return (
-    <a className="toolchat-source" href={url} target="_blank" rel="noopener noreferrer">
-      {title}
-    </a>
-  );
-}
-SourcePart.displayName = 'SourcePart';
+export { SourcePart, type SourcePartProps } from './sources/source-part';

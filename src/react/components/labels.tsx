@@ -1,11 +1,15 @@
 import type { ToolChatRows } from '../../core/chat/row-store';
 import { usePartChat, useStoreSelector } from '../use-tool-chat';
 import type { ToolCallPhase } from '../../core/loop/call-state';
+import type { PartLabels } from './part-labels';
 import type { AnswerEnding } from '../../core/loop/loop-state';
 import { defaultLabels, type ToolLabels } from '../labels';
 
-/** The loop's labels plus the strings only the UI parts show. */
-export type UiLabels = ToolLabels & {
+/**
+ * The loop's labels plus the strings only the UI parts show. Those of the parts that load after
+ * the chat (`PartLabels`) are optional: their English defaults load with them.
+ */
+export type UiLabels = ToolLabels & Partial<PartLabels> & {
   /** Accessible name of the message input. */
   composerLabel: string;
   copyCode: string;
@@ -38,6 +42,8 @@ export type UiLabels = ToolLabels & {
   earlierMessages: (count: number) => string;
   /** Heading of the empty state. */
   emptyState: string;
+  /** What an empty chat shows while its stored conversation loads, instead of the empty state. */
+  loadingConversation: string;
   newChat: string;
   suggestions: string;
   /** Reasoning block summary while the model reasons, and once it is done. */
@@ -96,6 +102,7 @@ export const defaultUiLabels: UiLabels = {
   dropFiles: 'Drop files to attach',
   earlierMessages: (count) => `Show earlier messages (${thousands(count)} more)`,
   emptyState: 'How can I help?',
+  loadingConversation: 'Loading the conversation…',
   newChat: 'New chat',
   suggestions: 'Suggestions',
   reasoning: 'Thinking…',

@@ -12,7 +12,6 @@ export const MessageNotice = extras.part((chunk) => chunk.TurnNotice);
 export const ToolSummary = extras.part((chunk) => chunk.ToolSummary);
 export const Reasoning = extras.part((chunk) => chunk.Reasoning);
 export const FilePart = extras.part((chunk) => chunk.FilePart);
-export const SourcePart = extras.part((chunk) => chunk.SourcePart);
 export const StatusIcon = extras.part((chunk) => chunk.StatusIcon);
 export const ToolCallDetails = extras.part((chunk) => chunk.ToolCallDetails);
 export const ToolCallError = extras.part((chunk) => chunk.ToolCallError);
@@ -22,3 +21,4 @@ export const ToolArgsSummary = extras.part((chunk) => chunk.ToolArgsSummary);
 export const preloadParts = extras.preload;
 /** Whether they have loaded. */
 export const partsLoaded = extras.loaded;
+export const ToolCallCard = extras.part((chunk) => chunk.ToolCallCard);

@@ -1,28 +1,37 @@
 import type { UIMessage } from 'ai';
-import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode, type Ref, type RefObject } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import type { ToolChat } from '../../core/chat/create-tool-chat';
 import type { ToolChatRows } from '../../core/chat/row-store';
+import { useChatView, type ChatView } from '../use-tool-chat';
 import { messageMarkdown } from './message-markdown';
+import { ActionButton } from './action-button';
+import { FeedbackButtons } from './feedback';
+import { ReadAloudButton } from './speech/read-aloud';
 import { useToolChatLabels } from './labels';
 
 const EDIT = 1;
 const REGENERATE = 2;
+const FEEDBACK = 4;
+const READ_ALOUD = 8;
 
 /**
- * What a message's bar offers besides Copy, as one number so that an unchanged offer renders
- * nothing. Edit is offered on the user's messages whether or not the chat works: while it
+ * What a message's bar offers besides Copy (read aloud and feedback on answers with text), as
+ * one number so that an unchanged offer renders nothing. Edit is offered on the user's messages whether or not the chat works: while it
  * works the button is hidden (see `useEditShown`), not removed, so going busy and idle renders
  * no row of a long thread.
  */
-function offerOf(chat: ToolChat, { busy, lastAnswerId }: ToolChatRows, message: UIMessage): number {
-  if (chat.readOnly) return 0;
-  if (message.role === 'user') return EDIT;
-  return !busy && message.id === lastAnswerId ? REGENERATE : 0;
+function offerOf(chat: ToolChat, { busy, lastAnswerId }: ToolChatRows, { onFeedback, speech }: ChatView, message: UIMessage): number {
+  // Edit and Regenerate act on the chat: a read-only one offers neither. Read aloud and feedback
+  // are about the message, and stay.
+  if (message.role === 'user') return chat.readOnly ? 0 : EDIT;
+  const regenerate = !chat.readOnly && !busy && message.id === lastAnswerId ? REGENERATE : 0;
+  return regenerate | (onFeedback ? FEEDBACK : 0) | (speech ? READ_ALOUD : 0);
 }
 
 /** The bar's offer, from the chat's row store: a bar renders again only when its own offer changes. */
 function useOffer(chat: ToolChat, message: UIMessage): number {
-  const offer = () => offerOf(chat, chat.rows.getState(), message);
+  const view = useChatView();
+  const offer = () => offerOf(chat, chat.rows.getState(), view, message);
   return useSyncExternalStore(chat.rows.subscribe, offer, offer);
 }
 
@@ -50,6 +59,7 @@ export interface MessageActionBarProps {
 
 export function MessageActionBar({ chat, message, setEditing, editRef }: MessageActionBarProps) {
   const labels = useToolChatLabels();
+  const { onFeedback } = useChatView();
   const offer = useOffer(chat, message);
   useEditShown(chat, editRef, (offer & EDIT) !== 0);
   const [copied, setCopied] = useState(false);
@@ -71,7 +81,7 @@ export function MessageActionBar({ chat, message, setEditing, editRef }: Message
   return (
     <div className="toolchat-message-actions" role="group" aria-label={labels.messageActions}>
       {offer & EDIT ? (
-        <ActionButton ref={editRef} label={labels.editMessage} onClick={() => setEditing(true)}>
+        <ActionButton buttonRef={editRef} label={labels.editMessage} onClick={() => setEditing(true)}>
           <path d="M4 20h4L19 9l-4-4L4 16v4z" />
           <path d="M13.5 6.5l4 4" />
         </ActionButton>
@@ -94,6 +104,8 @@ export function MessageActionBar({ chat, message, setEditing, editRef }: Message
           <path d="M20 4v5h-5" />
         </ActionButton>
       ) : null}
+      {text !== '' && offer & READ_ALOUD ? <ReadAloudButton message={message} /> : null}
+      {text !== '' && offer & FEEDBACK && onFeedback ? <FeedbackButtons message={message} onFeedback={onFeedback} /> : null}
     </div>
   );
 }
@@ -129,25 +141,6 @@ export function MessageEditing({ children, ...props }: MessageEditingProps) {
         void chat.editMessage(message.id, next);
       }}
     />
-  );
-}
-
-interface ActionButtonProps {
-  label: string;
-  onClick: () => void;
-  state?: string;
-  ref?: Ref<HTMLButtonElement>;
-  children: ReactNode;
-}
-
-/** An icon button named by its label (also its tooltip). */
-function ActionButton({ label, onClick, state, ref, children }: ActionButtonProps) {
-  return (
-    <button ref={ref} type="button" className="toolchat-action" aria-label={label} title={label} data-state={state} onClick={onClick}>
-      <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-        {children}
-      </svg>
-    </button>
   );
 }
 

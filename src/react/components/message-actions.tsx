@@ -10,7 +10,9 @@ const MessageEditing = lazy(() => load().then((module) => ({ default: module.Mes
 
 /** Starts loading the action bar and the editor. */
 export function preloadMessageActions(): Promise<unknown> {
-  return load();
+  // A failed preload (offline, a chunk a deploy removed) is not the app's unhandled rejection:
+  // the bar that renders loads it again and its Suspense shows the failure.
+  return load().catch(() => undefined);
 }
 
 export interface MessageActionsProps {
@@ -24,10 +26,11 @@ export interface MessageActionsProps {
 /**
  * The message's body followed by its actions, with the chat in context (unless its provider
  * turns `messageActions` off): Copy (as Markdown) on every message with text, Regenerate under
- * the last answer, Edit on the user's messages (neither in a read-only chat). Editing replaces
- * the message and drops what followed it (no branches). What the bar offers is worked out in
- * its own chunk, and it selects from the chat's row store: going busy or idle renders only the
- * bars whose offer changes.
+ * the last answer, Edit on the user's messages (neither in a read-only chat), read aloud and
+ * feedback on answers when the provider turns them on (`speech`, `onFeedback`). Editing
+ * replaces the message and drops what followed it (no branches). What the bar offers is worked
+ * out in its own chunk, and it selects from the chat's row store: going busy or idle renders
+ * only the bars whose offer changes.
  */
 export function MessageActions({ message, streaming = false, children }: MessageActionsProps) {
   const chat = usePartChat();

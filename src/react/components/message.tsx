@@ -3,10 +3,11 @@ import type { UIMessage } from 'ai';
 import { Markdown } from '../markdown/markdown';
 import type { ToolCallView } from '../types';
 import { toolCardStays } from './tool-card-view';
-import { FilePart, MessageNotice, Reasoning, SourcePart, ToolSummary, preloadParts } from './lazy-parts';
+import { FilePart, MessageNotice, Reasoning, ToolCallCard, ToolSummary, preloadParts } from './lazy-parts';
+import { SourceList } from './lazy-chat-parts';
+import { hasSources } from './sources/has-sources';
 import { useToolChatLabels } from './labels';
 import { MessageActions } from './message-actions';
-import { ToolCallCard } from './tool-call-card';
 import { isSettled } from '../../core/loop/call-state';
 import { isToolPart } from '../../core/chat/part-states';
 import { useChatView, usePartChat } from '../use-tool-chat';
@@ -47,6 +48,8 @@ function MessageImpl({ message, className }: MessageProps) {
   const folded = !streaming && shouldFold(message.parts, views) ? [...views.values()].filter((view) => !rendererOf(renderTool, view.toolName) && !toolCardStays(chat.options.tools, view.toolName)) : [];
   const foldedIds = new Set(folded.map((view) => view.toolCallId));
 
+  // The answer's sources number its text's `[1]` markers and are listed under it.
+  const cites = !isUser && hasSources(message);
   const content: ReactNode[] = [];
   let summarised = false;
   message.parts.forEach((part, index) => {
@@ -54,19 +57,17 @@ function MessageImpl({ message, className }: MessageProps) {
       if (part.text === '') return;
       content.push(
         isUser ? (
-          <div key={index} className="toolchat-message-text">
+          <div key={index} className="toolchat-message-text" dir="auto">
             {part.text}
           </div>
         ) : (
-          <Markdown key={index} text={part.text} />
+          <Markdown key={index} text={part.text} message={cites ? message : undefined} citations={part.citations} />
         ),
       );
     } else if (part.type === 'reasoning') {
       content.push(<Reasoning key={index} text={part.text} streaming={part.state === 'streaming'} />);
     } else if (part.type === 'file') {
       content.push(<FilePart key={index} part={part} />);
-    } else if (part.type === 'source-url') {
-      content.push(<SourcePart key={index} part={part} />);
     } else if (isToolPart(part)) {
       const view = views.get(part.toolCallId);
       if (!view) return;
@@ -96,7 +97,10 @@ function MessageImpl({ message, className }: MessageProps) {
     >
       <span className="toolchat-visually-hidden">{isUser ? labels.userAuthor : labels.assistantAuthor}: </span>
       <MessageActions message={message} streaming={streaming}>
-        <div className="toolchat-message-body">{content}</div>
+        <div className="toolchat-message-body">
+          {content}
+          {cites && <SourceList message={message} />}
+        </div>
       </MessageActions>
       {noticed && (
         <MessageNotice messageId={id} ending={ending} interruptedToolCallIds={interrupted} />
@@ -109,18 +113,20 @@ function MessageImpl({ message, className }: MessageProps) {
 function shouldFold(parts: readonly Part[], views: ReadonlyMap<string, ToolCallView>): boolean {
   if (views.size === 0) return false;
   for (const view of views.values()) if (!isSettled(view.phase) || view.phase === 'interrupted') return false;
-  const last = parts.findLast((part) => part.type !== 'step-start');
+  // What follows the answer's text without being part of its turn (sources, follow-ups, data) does not count.
+  const last = parts.findLast((part) => part.type === 'text' || part.type === 'reasoning' || part.type === 'file' || isToolPart(part));
   return last?.type === 'text' && last.text.trim() !== '';
 }
 
 /**
- * One chat message: Markdown text, reasoning, and a card per tool call. It reads the rest from
- * the chat in context (`ToolChatProvider`, `ChatWrapper`): the views of its own calls, how it
- * ended, whether it is the one streaming or the one offering the way on, and the actions
- * (approve, deny, continue); so a row renders again only when its message or its slice change.
- * Outside a provider it shows its message alone (its calls as their parts say, no actions); a
- * transcript gets a read-only chat (`createToolChat({ initialMessages, readOnly: true })`). A
- * plain `memo`: the chat keeps a message's object while its content is the same.
+ * One chat message: Markdown text, reasoning, a card per tool call, and the sources an answer
+ * cites (listed under it, and as markers in its text). It reads the rest from the chat in
+ * context (`ToolChatProvider`, `ChatWrapper`): the views of its own calls, how it ended, whether
+ * it is the one streaming or the one offering the way on, and the actions (approve, deny,
+ * continue); so a row renders again only when its message or its slice change. Outside a
+ * provider it shows its message alone (its calls as their parts say, no actions); a transcript
+ * gets a read-only chat (`createToolChat({ initialMessages, readOnly: true })`). A plain
+ * `memo`: the chat keeps a message's object while its content is the same.
  */
 export const Message = memo(MessageImpl);
 Message.displayName = 'Message';

@@ -33,3 +33,13 @@ export {
   type MarkdownProps,
 } from '../markdown/index';
 export { ThreadList, type ThreadListLabels, type ThreadListProps } from './thread-list';
+// The chat's optional parts load the first time one renders.
+export { ContextMeter, DictationButton, FeedbackButtons, FollowUps, ReadAloudButton, SourceList } from './lazy-chat-parts';
+export { usageCost, type ContextMeterProps, type TokenPrices } from './context-meter';
+export type { DictationButtonProps } from './speech/dictation';
+export type { FeedbackButtonsProps, FeedbackHandler } from './feedback';
+export type { FollowUpSource, FollowUpsProps } from './follow-ups';
+export type { ReadAloudButtonProps } from './speech/read-aloud';
+export type { SourceListProps } from './sources/source-list';
+export { messageSources, type SourceUIPart } from './sources/message-sources';
+export type { DictationError, FeedbackValue, LocaleLabels, PartLabels, UsageRow } from './part-labels';

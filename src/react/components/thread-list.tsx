@@ -28,7 +28,7 @@ export interface ThreadListLabels {
   deleteFailed: string;
 }
 
-const defaultLabels: ThreadListLabels = {
+export const defaultThreadListLabels: ThreadListLabels = {
   threads: 'Chats',
   newChat: 'New chat',
   untitled: 'New chat',
@@ -57,7 +57,10 @@ export interface ThreadListProps {
    * @default true
    */
   newChatButton?: boolean;
-  /** Change it to list the threads again (after an answer, say). */
+  /**
+   * Change it to list the threads again. A storage that tells of changes (`serverStorage`:
+   * a chat on its endpoint got a new message) is listed again by itself.
+   */
   refreshKey?: unknown;
   labels?: Partial<ThreadListLabels>;
   className?: string;
@@ -71,7 +74,8 @@ function canRename(storage: ChatStorage | ThreadStorage): storage is ThreadStora
 
 /**
  * The user's chats, newest first: switch, start a new one, rename, delete. Rename and delete
- * show at once and are undone, with a message, when the storage refuses them.
+ * show at once and are undone, with a message, when the storage refuses them. On
+ * `serverStorage`, a chat shows with its title as soon as its first message is stored.
  */
 export function ThreadList({
   storage,
@@ -83,7 +87,7 @@ export function ThreadList({
   labels: labelOverrides,
   className,
 }: ThreadListProps) {
-  const labels = { ...defaultLabels, ...labelOverrides };
+  const labels = { ...defaultThreadListLabels, ...labelOverrides };
   const [list, setList] = useState<ListState>({ status: 'loading' });
   const [failure, setFailure] = useState<string | undefined>();
   const [editing, setEditing] = useState<{ chatId: string; draft: string } | undefined>();
@@ -91,6 +95,9 @@ export function ThreadList({
   const threads = list.status === 'ready' ? list.threads : [];
   const latest = useRef(threads);
   latest.current = threads;
+  // Bumped when the storage tells of a change: a chat got its first message, another moved up.
+  const [changes, setChanges] = useState(0);
+  useEffect(() => (storage as Partial<ThreadStorage>).subscribe?.(() => setChanges((count) => count + 1)), [storage]);
 
   useEffect(() => {
     let current = true;
@@ -101,7 +108,7 @@ export function ThreadList({
     return () => {
       current = false;
     };
-  }, [storage, refreshKey]);
+  }, [storage, refreshKey, changes]);
 
   const replace = (update: (threads: ChatSummary[]) => ChatSummary[]) =>
     setList((state) => (state.status === 'ready' ? { status: 'ready', threads: update(state.threads) } : state));

@@ -1,5 +1,6 @@
 import type { ToolCallView } from '../types';
 import { INTERRUPTED_TOOL_ERROR } from '../../core/storage/interrupted';
+import { isCancelledError } from '../../core/tools/errors';
 
 /**
  * The one line a settled call shows about what went wrong: the error, the user's reason for a
@@ -13,7 +14,7 @@ function errorLineOf(call: ToolCallView): string | undefined {
     case 'error':
       return error;
     case 'cancelled':
-      return /^Tool "[^"]*" was cancelled by the user$/.test(error) ? undefined : error;
+      return isCancelledError(error) ? undefined : error;
     case 'denied':
       return /^The user denied running tool "[^"]*"$/.test(error) ? undefined : error.replace(/^The user denied running tool "[^"]*": /, '');
     case 'interrupted':

@@ -3,6 +3,10 @@ import ReactMarkdown, { defaultUrlTransform, type Components, type ExtraProps, t
 import remarkGfm from 'remark-gfm';
 import { blocksOf, rescan, type MarkdownScan } from '../../core/markdown/blocks';
 import { opensTooManyContainers } from '../../core/markdown/containers';
+import type { UIMessage } from 'ai';
+import { messageSources, type TextCitation } from '../components/sources/message-sources';
+import { CitationSources, Sup } from './citation';
+import { remarkCitations, withCitationMarkers } from './citation-markers';
 import { CodeBlock } from './code-block';
 import { textOf } from './hast-text';
 import { GuardedImage } from './guarded-image';
@@ -33,26 +37,28 @@ function Table({ node: _node, ...rest }: ComponentPropsWithoutRef<'table'> & Ext
 }
 
 // Module-level so react-markdown sees the same objects on every render.
-const components: Components = { pre: Pre, a: MarkdownLink, img: GuardedImage, table: Table };
+const components: Components = { pre: Pre, a: MarkdownLink, img: GuardedImage, table: Table, sup: Sup };
 
 // react-markdown's rule (http, https, mailto, irc, xmpp and relative URLs), plus `data:` image
 // sources, which `GuardedImage` sorts into raster images and the rest.
 const urlTransform: UrlTransform = (url, key, node) =>
   key === 'src' && node.tagName === 'img' && /^\s*data:image\//i.test(url) ? url : defaultUrlTransform(url);
 const remarkPlugins = [remarkGfm];
+// An answer with sources: its `[1]` markers become citations.
+const citingPlugins = [remarkGfm, remarkCitations];
 
 /** A block that is a fenced code block (the scanner ends a block after its closing fence). */
 const FENCED = /^ {0,3}(?:`{3,}|~{3,})/;
 
 /** One block, parsed again only when its own text changes. */
-const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
+const MarkdownBlock = memo(function MarkdownBlock({ text, cites }: { text: string; cites: boolean }) {
   const plain = plainParagraph(text);
   if (plain !== undefined) return <p>{plain}</p>;
   // Text no model writes but a hostile one can: parsing it would hold the page for seconds.
   // Inside a fenced code block lines open nothing, so code is never taken for it.
   if (!FENCED.test(text) && opensTooManyContainers(text)) return <div className="toolchat-markdown-plain">{text}</div>;
   return (
-    <ReactMarkdown remarkPlugins={remarkPlugins} components={components} urlTransform={urlTransform}>
+    <ReactMarkdown remarkPlugins={cites ? citingPlugins : remarkPlugins} components={components} urlTransform={urlTransform}>
       {text}
     </ReactMarkdown>
   );
@@ -62,17 +68,27 @@ const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
  * Model text as GitHub-flavoured Markdown, block by block: while an answer streams, only
  * its last block is parsed again, so the cost of an update does not grow with the answer.
  */
-export default function MarkdownBlocks({ text }: { text: string }) {
+export default function MarkdownBlocks({ text, message, citations }: RendererProps) {
+  const sources = message ? messageSources(message) : [];
+  const cites = sources.length > 0;
+  const cited = cites && citations && citations.length > 0 ? withCitationMarkers(text, citations, sources) : text;
   // A cache, not state: the blocks are a pure function of `text`; the previous scan only
   // lets a growing text be scanned from its last block on.
   const scanned = useRef<MarkdownScan | undefined>(undefined);
-  const scan = rescan(scanned.current, text);
+  const scan = rescan(scanned.current, cited);
   scanned.current = scan;
   // The newline between blocks is what react-markdown puts between them in one document.
-  return blocksOf(scan).map((block, index) => (
+  const blocks = blocksOf(scan).map((block, index) => (
     <Fragment key={index}>
       {index > 0 && '\n'}
-      <MarkdownBlock text={block} />
+      <MarkdownBlock text={block} cites={cites} />
     </Fragment>
   ));
+  return cites ? <CitationSources.Provider value={sources}>{blocks}</CitationSources.Provider> : blocks;
+}
+
+interface RendererProps {
+  text: string;
+  message?: UIMessage | undefined;
+  citations?: readonly TextCitation[] | undefined;
 }

@@ -1,6 +1,8 @@
 import { memo, useEffect, useSyncExternalStore } from 'react';
 import { lazyModule } from '../../core/lazy-module';
 import { ImageOriginsProvider } from './image-origins';
+import type { UIMessage } from 'ai';
+import type { TextCitation } from '../components/sources/message-sources';
 
 export interface MarkdownProps {
   /** Model text; may be cut anywhere while it streams. */
@@ -13,6 +15,14 @@ export interface MarkdownProps {
    * @example imageOrigins={['https://images.example.com']}
    */
   imageOrigins?: readonly string[];
+  /**
+   * The message the text belongs to, when it has sources (`source-url` and `source-document`
+   * parts, or citations): the text's `[1]` cites the first of them, shown as a marker that
+   * links to it, numbered as `SourceList` lists them.
+   */
+  message?: UIMessage | undefined;
+  /** The text part's `citations`: a marker after each span they cite. */
+  citations?: readonly TextCitation[] | undefined;
 }
 
 // The parser (react-markdown + remark-gfm, about half of what an app pays up front) lives in
@@ -51,14 +61,15 @@ const getServerRenderer = () => undefined;
  * streams only its last block is parsed again; a message whose text did not change is not
  * parsed again at all.
  */
-export const Markdown = memo(function Markdown({ text, className, imageOrigins }: MarkdownProps) {
+export const Markdown = memo(function Markdown({ text, className, imageOrigins, message, citations }: MarkdownProps) {
   const Loaded = useSyncExternalStore(renderer.subscribe, getRenderer, getServerRenderer);
   useEffect(() => {
     if (!Loaded) void preloadMarkdown();
   }, [Loaded]);
-  const content = Loaded ? <Loaded text={text} /> : <div className="toolchat-markdown-plain">{text}</div>;
+  const content = Loaded ? <Loaded text={text} message={message} citations={citations} /> : <div className="toolchat-markdown-plain">{text}</div>;
   return (
-    <div className={className ? `toolchat-markdown ${className}` : 'toolchat-markdown'}>
+    // The model's text runs in its own direction (an English answer on a right-to-left page).
+    <div className={className ? `toolchat-markdown ${className}` : 'toolchat-markdown'} dir="auto">
       {imageOrigins ? <ImageOriginsProvider origins={imageOrigins}>{content}</ImageOriginsProvider> : content}
     </div>
   );

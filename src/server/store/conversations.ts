@@ -1,17 +1,25 @@
-import { JsonToSseTransformStream, readUIMessageStream, UI_MESSAGE_STREAM_HEADERS, type UIMessage, type UIMessageChunk } from 'ai';
 import { newChatId } from '../../core/chat-id';
-import { chatIdOf } from '../request/chat-id';
+import type { Answer, AnswerInput } from '../answer';
+import { jsonError, storeUnavailable } from '../json-error';
+import { CHAT_ID } from '../request/chat-id';
+import { quoteClientText } from '../request/client-text';
+import type { ChatRequest } from '../request-body';
 import type { ChatStreams } from '../streams/types';
-import { mergeSent } from './merge';
-import { matchRoute, notFound, threadRoute } from './thread-routes';
-import { ThreadNotFoundError, type ConversationStore } from './types';
+import { createAnswersInFlight } from './answers-in-flight';
+import { applyIntent, type TurnPlan } from './apply-intent';
+import { intentOf } from '../../core/chat-intent';
+import { ANSWER_CLAIM_MS, storedAnswer, type ClaimedTurn } from './stored-answer';
+import { matchRoute, notFound, RESERVED_CHAT_IDS, threadRoute } from './thread-routes';
+import type { ConversationStore } from './types';
 
 /** The options of `createChatHandler` that keep conversations on the server. */
 export interface ServerConversationOptions {
   /**
-   * Keeps every chat on the server, per user: the client sends only its new message, the
-   * handler loads the rest, stores the answer, and serves the thread routes (`GET …/threads`,
-   * `GET | PATCH | DELETE …/threads/:id`). Requires `getUserId`.
+   * Keeps every chat on the server, per user, as its only owner: a request carries an intent
+   * (a new message, tool results, an edit, a regenerate), never a history; the handler answers
+   * the stored conversation, stores the answer, and serves the thread routes (`GET …/threads`,
+   * `GET | PATCH | DELETE …/threads/:id`, `GET | DELETE …/:id/stream`). One answer per chat at a
+   * time, on any number of instances. Requires `getUserId`.
    * @default none: the stateless handler, the client sends the whole conversation
    */
   store?: ConversationStore;
@@ -29,162 +37,139 @@ export interface ServerConversationOptions {
    * @default none: an answer ends with its request
    */
   streams?: ChatStreams;
-  /** Ids of new answers and streams. @default newChatId (128 random bits) */
+  /** Ids of new answers and of their claims (and kept streams). @default newChatId (128 random bits) */
   generateId?: () => string;
 }
 
-/** What the handler needs to answer one chat request on a stored thread. */
-export interface StoredTurn {
-  userId: string;
-  chatId: string;
-  messages: UIMessage[];
-  /** Position where the answer is stored (the continued assistant message, or the next one). */
-  answerAt: number;
+interface ConversationsOptions extends ServerConversationOptions {
+  store: ConversationStore;
+  /** The pipeline that answers a conversation (the stateless handler's). */
+  answer: (input: AnswerInput) => Promise<Answer>;
+  /** Reads and validates a chat request's body (the stateless handler's first step). */
+  read: (request: Request) => Promise<{ ok: true; request: ChatRequest } | { ok: false; response: Response }>;
+  isServerTool: (toolName: string) => boolean;
+  now: () => number;
 }
 
-export type TurnStart = { ok: true; turn: StoredTurn } | { ok: false; response: Response };
+/** Claims taken by another request while this one read the thread: it reads again, this often. */
+const CLAIM_ATTEMPTS = 3;
 
-export interface Conversations {
-  /** With `streams`, the client's disconnect does not stop the model. */
-  readonly keepsAnswers: boolean;
-  /**
-   * Answers a thread or stream route, or a `401` without a user; for a chat request (a POST to
-   * the endpoint), the id of its user.
-   */
-  route(request: Request): Promise<Response | string>;
-  /** Loads the thread, merges what was sent, stores the new message. */
-  begin(userId: string, body: string, sent: UIMessage[]): Promise<TurnStart>;
-  /** Streams the answer to the client while it is stored (and kept for resuming). */
-  respond(turn: StoredTurn, messages: UIMessage[], stream: ReadableStream<UIMessageChunk>, stop: () => void): Promise<Response>;
-}
-
-function jsonError(status: number, message: string): Response {
-  return Response.json({ error: { message } }, { status });
-}
-
-export function createConversations(options: ServerConversationOptions & { store: ConversationStore }): Conversations {
-  const { store, streams } = options;
+/**
+ * The handler of a store: the thread routes, and chat requests answered on the stored thread.
+ * It wraps the stateless pipeline (`answer`), handing it the stored conversation with the
+ * request's intent applied.
+ */
+export function createConversations(options: ConversationsOptions): (request: Request) => Promise<Response> {
+  const { store, streams, now } = options;
   const generateId = options.generateId ?? newChatId;
   if (!options.getUserId) throw new TypeError('createChatHandler: a store needs getUserId, to keep each user to their own chats');
   const getUserId = options.getUserId;
+  const answers = createAnswersInFlight(streams);
 
   const userOf = async (request: Request): Promise<string | undefined> => {
     const id = await getUserId(request);
     return typeof id === 'string' && id !== '' ? id : undefined;
   };
-  const unauthorized = () => jsonError(401, 'Sign in to use the chat');
 
-  return {
-    keepsAnswers: streams !== undefined,
-
-    async route(request) {
-      const userId = await userOf(request);
-      if (!userId) return unauthorized();
-      const route = matchRoute(new URL(request.url).pathname);
-      return route ? threadRoute(route, request, userId, store, streams) : userId;
-    },
-
-    async begin(userId, body, sent) {
-      const chatId = chatIdOf(body);
-      if (!chatId) return { ok: false, response: jsonError(400, 'Invalid request body: id must be a chat id (1 to 128 letters, digits, _ or -)') };
-      const thread = await store.loadThread(userId, chatId);
-      const { messages, from } = mergeSent(thread?.messages ?? [], sent);
+  /** Reads the thread, applies the intent and claims the thread for the answer, in one write. */
+  async function claim(userId: string, chatId: string, request: ChatRequest): Promise<{ ok: true; turn: ClaimedTurn; plan: TurnPlan } | { ok: false; response: Response }> {
+    const intent = intentOf(request);
+    if ('error' in intent) return refused(400, intent.error);
+    // PostgreSQL's jsonb cannot hold U+0000: refused alike on every store.
+    if (JSON.stringify(request.messages).includes('\\u0000')) return refused(400, 'Invalid messages: they hold a NUL character (U+0000), which a chat cannot keep');
+    for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
+      let thread;
       try {
-        await store.saveMessages(userId, chatId, { from, messages: sent });
+        thread = await store.loadThread(userId, chatId);
       } catch (error) {
-        if (error instanceof ThreadNotFoundError) return { ok: false, response: notFound() };
-        throw error;
+        return { ok: false, response: storeUnavailable('The chat could not be loaded', error) };
       }
-      const answerAt = messages.at(-1)?.role === 'assistant' ? messages.length - 1 : messages.length;
-      return { ok: true, turn: { userId, chatId, messages, answerAt } };
-    },
+      if (thread?.activeAnswerId) return busy();
+      const plan = applyIntent({ intent, stored: thread?.messages ?? [], sent: request.messages, isServerTool: options.isServerTool });
+      if (!plan.ok) return { ok: false, response: jsonError(plan.status, plan.message, plan.retryable === undefined ? {} : { retryable: plan.retryable }) };
+      const answerId = generateId();
+      let outcome;
+      try {
+        outcome = await store.writeThread(userId, chatId, {
+          expectedVersion: thread?.version ?? 0,
+          after: plan.write.after,
+          messages: plan.write.messages,
+          answer: { start: answerId, expiresAt: new Date(now() + ANSWER_CLAIM_MS) },
+        });
+      } catch (error) {
+        return { ok: false, response: storeUnavailable('Your message could not be saved', error) };
+      }
+      if (outcome.ok) {
+        const { path, continued } = plan;
+        const turn: ClaimedTurn = {
+          userId,
+          chatId,
+          answerId,
+          version: outcome.version,
+          after: continued ? (path.at(-2)?.id ?? null) : (path.at(-1)?.id ?? null),
+          messageId: continued?.id ?? generateId(),
+          ...(continued ? { continued } : {}),
+        };
+        return { ok: true, turn, plan };
+      }
+      if (outcome.reason === 'not-found') return { ok: false, response: notFound() };
+      if (outcome.reason === 'busy') return busy();
+      // Another request wrote the thread since it was read: read it again.
+    }
+    return refused(409, 'This chat changed while your request was handled: reload it and try again');
+  }
 
-    async respond(turn, messages, stream, stop) {
-      const last = messages.at(-1);
-      const continued = last?.role === 'assistant' ? last : undefined;
-      // The client and the store must name the answer alike, across the rounds of a tool loop.
-      const answerId = continued?.id ?? generateId();
-      const [toClient, toStore] = withMessageId(stream, answerId).tee();
-      const streamId = streams ? generateId() : undefined;
-      if (streamId) await store.setActiveStream(turn.userId, turn.chatId, streamId);
-      const stored = storeAnswer(toStore, continued).then(
-        (answer) => finish(answer),
-        (error: unknown) => {
-          console.error(error);
-          return finish(undefined);
-        },
-      ).catch((error: unknown) => console.error('toolchat: the answer could not be stored', error));
-      async function finish(answer: UIMessage | undefined): Promise<void> {
-        try {
-          if (answer) await store.saveMessages(turn.userId, turn.chatId, { from: turn.answerAt, messages: [answer] });
-        } finally {
-          if (streamId) await store.setActiveStream(turn.userId, turn.chatId, null, streamId);
-        }
-      }
+  /** A model call that never started: the claim ends, the user's message stays stored. */
+  async function release(turn: ClaimedTurn, plan: TurnPlan): Promise<void> {
+    await store
+      .writeThread(turn.userId, turn.chatId, { expectedVersion: turn.version, after: plan.path.at(-1)?.id ?? null, messages: [], answer: { end: turn.answerId } })
+      .catch((error: unknown) => console.error('toolchat: the claim of an answer that never started could not be ended; it lapses by itself', error));
+  }
 
-      // The response ends once the answer is stored: the client's next request (the tool
-      // results of this round) must find it.
-      const sse = closeAfter(toClient, stored).pipeThrough(new JsonToSseTransformStream());
-      if (!streams || !streamId) {
-        // Without kept answers, the client giving up the response stops the model, as before.
-        return new Response(onCancel(sse, stop).pipeThrough(new TextEncoderStream()), { headers: UI_MESSAGE_STREAM_HEADERS });
-      }
-      const [forClient, kept] = sse.tee();
-      await streams.keep(streamId, kept, stop);
-      return new Response(forClient.pipeThrough(new TextEncoderStream()), { headers: UI_MESSAGE_STREAM_HEADERS });
-    },
+  return async (request) => {
+    const userId = await userOf(request);
+    if (!userId) return jsonError(401, 'Sign in to use the chat');
+    // No thread route takes a POST, so a POST is always a chat request: an endpoint mounted at a
+    // path ending in `threads` or `…/stream` still answers its chat requests.
+    const route = request.method === 'POST' ? undefined : matchRoute(new URL(request.url).pathname);
+    if (route) return threadRoute(route, request, { userId, store, streams, answers });
+
+    const read = await options.read(request);
+    if (!read.ok) return read.response;
+    const chatId = read.request.chatId;
+    if (chatId === undefined || !CHAT_ID.test(chatId)) return jsonError(400, 'Invalid request body: id must be a chat id (1 to 128 letters, digits, _ or -)');
+    if (RESERVED_CHAT_IDS.has(chatId)) return jsonError(400, `Invalid request body: id ${quoteClientText(chatId)} names a route of the endpoint; choose another chat id (newChatId())`);
+
+    const claimed = await claim(userId, chatId, read.request);
+    if (!claimed.ok) return claimed.response;
+    const { turn, plan } = claimed;
+    const { tools, toolsDisabled } = read.request;
+    const stored = storedAnswer({ store, streams, answers, now }, turn);
+    const answered = await options.answer({
+      chatId,
+      messages: plan.path,
+      tools,
+      toolsDisabled,
+      // The store keeps the calls of a text-only model's markers as the browser holds them.
+      parseMarkers: true,
+      stage: stored.stage,
+      onEnd: stored.onEnd,
+      // Kept answers outlive their request: a reload resumes them, only a stop ends them.
+      ...(streams ? {} : { signal: request.signal }),
+    });
+    if (!answered.ok) {
+      stored.abandon();
+      await release(turn, plan);
+      return answered.response;
+    }
+    return stored.respond(answered);
   };
 }
 
-/** The answer as it ends (complete, stopped or failed), built by the AI SDK's own reader. */
-async function storeAnswer(stream: ReadableStream<UIMessageChunk>, continued: UIMessage | undefined): Promise<UIMessage | undefined> {
-  let answer: UIMessage | undefined;
-  for await (const message of readUIMessageStream({
-    ...(continued ? { message: structuredClone(continued) } : {}),
-    stream,
-    onError: () => {},
-  })) {
-    answer = message;
-  }
-  return answer;
+function refused(status: number, message: string): { ok: false; response: Response } {
+  return { ok: false, response: jsonError(status, message) };
 }
 
-function withMessageId(stream: ReadableStream<UIMessageChunk>, messageId: string): ReadableStream<UIMessageChunk> {
-  const reader = stream.getReader();
-  return new ReadableStream<UIMessageChunk>({
-    async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) return controller.close();
-      controller.enqueue(value.type === 'start' && value.messageId === undefined ? { ...value, messageId } : value);
-    },
-    cancel: (reason) => reader.cancel(reason),
-  });
-}
-
-function closeAfter<T>(stream: ReadableStream<T>, done: Promise<unknown>): ReadableStream<T> {
-  const reader = stream.getReader();
-  return new ReadableStream<T>({
-    async pull(controller) {
-      const { done: ended, value } = await reader.read();
-      if (!ended) return controller.enqueue(value);
-      await done;
-      controller.close();
-    },
-    cancel: (reason) => reader.cancel(reason),
-  });
-}
-
-function onCancel<T>(stream: ReadableStream<T>, cancelled: () => void): ReadableStream<T> {
-  const reader = stream.getReader();
-  return new ReadableStream<T>({
-    async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) controller.close();
-      else controller.enqueue(value);
-    },
-    async cancel(reason) {
-      cancelled();
-      await reader.cancel(reason).catch(() => {});
-    },
-  });
+function busy(): { ok: false; response: Response } {
+  return { ok: false, response: jsonError(409, 'An answer is in progress in this chat: wait for it to end (or stop it), then send again', { retryable: true }) };
 }

@@ -40,6 +40,22 @@ export const MIGRATIONS: readonly Migration[] = [
       await tx.query('alter table toolchat_threads add column active_stream_id text');
     },
   },
+  {
+    version: 3,
+    name: 'one writer per thread: versions, the answer in flight for every answer, deleted threads kept deleted',
+    up: async (tx) => {
+      // Every write of messages bumps it; a write from an older read is refused.
+      await tx.query('alter table toolchat_threads add column version bigint not null default 1');
+      // The answer in flight, streamed or not: its id (the resumable stream's too) and when its
+      // claim lapses (an instance that died mid-answer must not hold the thread for ever).
+      await tx.query('alter table toolchat_threads rename column active_stream_id to answer_id');
+      await tx.query('alter table toolchat_threads add column answer_expires_at timestamptz');
+      // A deleted thread keeps its row (no messages, no title) so that nothing writes its id again.
+      await tx.query('alter table toolchat_threads add column deleted_at timestamptz');
+      // Messages are placed after a message named by id.
+      await tx.query('create index toolchat_messages_by_id on toolchat_messages (thread_id, id)');
+    },
+  },
 ];
 
 /** The schema version this toolchat reads and writes. */

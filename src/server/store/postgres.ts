@@ -1,7 +1,7 @@
 import type { SqlDatabase, SqlQueryable } from './sql';
 import { createSqlStore, type SqlStoreOptions } from './sql-store';
 import type { ConversationStore } from './types';
-import { importOptionalPeer } from '../optional-peer';
+import { importOptionalPeer, requireOptionalPeer } from '../optional-peer';
 
 /** The part of a `pg` client the store uses (a `PoolClient`). */
 export interface PgClientLike extends SqlQueryable {
@@ -29,11 +29,12 @@ export interface PostgresStoreOptions extends SqlStoreOptions {
  * `toolchat_messages`, `toolchat_migrations`). `pg` is loaded on first use.
  */
 export function postgresStore(options: PostgresStoreOptions = {}): ConversationStore {
+  if (!options.pool) requireOptionalPeer('pg', 'postgresStore');
   let opened: Promise<PgPoolLike> | undefined;
   const open = () =>
     (opened ??= options.pool
       ? Promise.resolve(options.pool)
-      : importOptionalPeer<typeof import('pg')>('pg').then((pg) => {
+      : importOptionalPeer<typeof import('pg')>('pg', 'postgresStore').then((pg) => {
           const connectionString = options.connectionString ?? readEnv('DATABASE_URL');
           if (!connectionString) throw new Error('postgresStore needs a connectionString (or DATABASE_URL)');
           const Pool = pg.default.Pool;

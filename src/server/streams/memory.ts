@@ -3,7 +3,7 @@ import type { ChatStreams } from './types';
 interface Kept {
   chunks: string[];
   readers: Set<ReadableStreamDefaultController<string>>;
-  stop: () => void;
+  stop: (message?: string) => void;
 }
 
 /**
@@ -56,8 +56,8 @@ export function memoryStreams(): ChatStreams {
         },
       });
     },
-    async stop(streamId) {
-      kept.get(streamId)?.stop();
+    async stop(streamId, message) {
+      kept.get(streamId)?.stop(message);
     },
     async close() {
       for (const entry of kept.values()) entry.stop();

@@ -50,6 +50,11 @@ export async function verifyToolParts(
   const dropped: UnverifiedToolPart[] = [];
   const verified: UIMessage[] = [];
   for (const message of messages) {
+    // A message without tool parts goes as it is (no copy per message per request).
+    if (!message.parts.some(isToolUIPart)) {
+      verified.push(message);
+      continue;
+    }
     const parts: UIMessage['parts'] = [];
     for (const part of message.parts) {
       if (!isToolUIPart(part)) {

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 
 /**
@@ -55,9 +56,13 @@ export interface Started {
   stop: () => Promise<void>;
 }
 
+const LISTENING_HOOK = fileURLToPath(new URL('./listening-hook.mjs', import.meta.url));
+
 /**
  * Starts a server on a free port of 127.0.0.1 (passed as `PORT` and to `args` through `{port}`)
- * and resolves once an HTTP request to it gets any answer.
+ * and resolves once an HTTP request to it gets any answer. It probes when the process has
+ * something new to say: its output (Node servers say when they listen, through a preloaded hook;
+ * uvicorn logs it) or its exit.
  */
 export async function start(
   command: string,
@@ -68,12 +73,24 @@ export async function start(
   const child = spawn(
     command,
     args.map((arg) => arg.replace('{port}', String(port))),
-    { cwd: options.cwd, env: appEnv({ PORT: String(port), HOST: '127.0.0.1', HOSTNAME: '127.0.0.1', ...options.env }), detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+    {
+      cwd: options.cwd,
+      env: appEnv({ PORT: String(port), HOST: '127.0.0.1', HOSTNAME: '127.0.0.1', NODE_OPTIONS: `--import=${LISTENING_HOOK}`, ...options.env }),
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
   );
   let output = '';
-  child.stdout?.on('data', (data: Buffer) => (output += data.toString()));
-  child.stderr?.on('data', (data: Buffer) => (output += data.toString()));
+  /** Woken by the process's next output or its exit. */
+  let wake: (() => void) | undefined;
+  const said = (data: Buffer) => {
+    output += data.toString();
+    wake?.();
+  };
+  child.stdout?.on('data', said);
+  child.stderr?.on('data', said);
   const exited = new Promise<void>((resolve) => child.on('close', () => resolve()));
+  void exited.then(() => wake?.());
   const started: Started = {
     url: `http://127.0.0.1:${port}${options.path ?? '/'}`,
     output: () => output,
@@ -82,19 +99,31 @@ export async function start(
       await exited;
     },
   };
-  const deadline = Date.now() + options.timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${command} ${args.join(' ')} exited with ${child.exitCode} before it served:\n${output}`);
-    try {
-      await fetch(started.url, { signal: AbortSignal.timeout(2_000) });
-      return started;
-    } catch {
-      if (Date.now() > deadline) {
-        await started.stop();
-        throw new Error(`${command} ${args.join(' ')} did not answer at ${started.url} within ${options.timeoutMs} ms:\n${output}`);
+  let timedOut = false;
+  const deadline = setTimeout(() => {
+    timedOut = true;
+    wake?.();
+  }, options.timeoutMs);
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`${command} ${args.join(' ')} exited with ${child.exitCode} before it served:\n${output}`);
+      const heard = output.length;
+      const next = new Promise<void>((resolve) => (wake = resolve));
+      try {
+        await fetch(started.url, { signal: AbortSignal.timeout(2_000) });
+        return started;
+      } catch {
+        if (timedOut) {
+          await started.stop();
+          throw new Error(`${command} ${args.join(' ')} did not answer at ${started.url} within ${options.timeoutMs} ms:\n${output}`);
+        }
+        // Something said while the probe ran: probe again at once; else wait for the next word.
+        if (output.length === heard && child.exitCode === null) await next;
       }
-      await new Promise((resolve) => setTimeout(resolve, 200));
     }
+  } finally {
+    clearTimeout(deadline);
+    wake = undefined;
   }
 }
 

@@ -12,8 +12,9 @@ describe('SourcePart', () => {
         <SourcePart part={{ type: 'source-url', sourceId: 's2', url: 'JavaScript:alert(1)', title: 'Trap' }} />
       </>,
     );
-    expect(screen.getByRole('link', { name: 'Example' }).getAttribute('href')).toBe('https://example.com/a');
-    expect(screen.queryByRole('link', { name: 'Trap' })).toBeNull();
+    // Named by its title and, beside it, its host.
+    expect(screen.getByRole('link', { name: 'Example example.com' }).getAttribute('href')).toBe('https://example.com/a');
+    expect(screen.queryByRole('link', { name: /Trap/ })).toBeNull();
     expect(screen.getByText('Trap')).toBeTruthy();
   });
 

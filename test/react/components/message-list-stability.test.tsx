@@ -47,7 +47,8 @@ describe('MessageList keeps its rows mounted', () => {
             let thread = longThread(300, { toolsPerAnswer: 1 });
             const { show, unmount } = renderList(thread);
             try {
-              const field = screen.getByRole<HTMLInputElement>('textbox', { name: cardName });
+              // Tool cards render once their chunk is in (it loads after the first render).
+              const field = await screen.findByRole<HTMLInputElement>('textbox', { name: cardName });
               await user.type(field, 'keep me');
               for (const change of changes) {
                 const cardIndex = thread.findIndex((message) => message.id === 'a140');
@@ -72,10 +73,10 @@ describe('MessageList keeps its rows mounted', () => {
       );
     }, 120_000);
 
-    it('keeps a row mounted when the message after it is removed, and when the last page is emptied but for it', { timeout: 30_000 }, () => {
+    it('keeps a row mounted when the message after it is removed, and when the last page is emptied but for it', { timeout: 30_000 }, async () => {
       let thread = longThread(300, { toolsPerAnswer: 1 });
       const { container, show } = renderList(thread);
-      const field = screen.getByRole<HTMLInputElement>('textbox', { name: cardName });
+      const field = await screen.findByRole<HTMLInputElement>('textbox', { name: cardName });
       thread = thread.filter((message) => message.id !== 'u141' && message.id !== 'a141');
       show(thread);
       expect(screen.getByRole('textbox', { name: cardName })).toBe(field);
@@ -92,7 +93,7 @@ describe('MessageList keeps its rows mounted', () => {
       await user.click(within(log).getByRole('button', { name: 'Show earlier messages (360 more)' }));
       expect(rows(container)).toHaveLength(80);
       // Answer 160 (index 321) is the second row of the revealed page; u160 (index 320) is its first.
-      const field = screen.getByRole<HTMLInputElement>('textbox', { name: 'Note for call_160_0' });
+      const field = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Note for call_160_0' });
       await user.type(field, 'typed');
 
       thread = thread.filter((message) => message.id !== 'u160');

@@ -224,7 +224,8 @@ describe('Message', () => {
       );
       expect(await screen.findByText('Evil')).toBeTruthy();
       expect(container.querySelector('img')).toBeNull();
-      expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual(['Docs']);
+      // The sources' list numbers them: the second keeps its link, the first only its title.
+      expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual(['2Docs example.com']);
       expect(screen.getByText('x.svg')).toBeTruthy();
       expect(screen.getByText('Evil')).toBeTruthy();
     });

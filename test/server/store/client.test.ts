@@ -121,6 +121,51 @@ describe('given the ServerConversationTransport', () => {
   });
 });
 
+describe('given the transport of a store, for each of the AI SDK\'s requests', () => {
+  it('sends its intent with the one message it is about: send, tool results, edit, regenerate', async () => {
+    const sent: { method: string; url: string; body: string }[] = [];
+    const capture = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      sent.push({ method: init?.method ?? 'GET', url: String(input), body: String(init?.body ?? '') });
+      return new Response('data: [DONE]\n\n', { headers: { 'content-type': 'text/event-stream' } });
+    }) as typeof fetch;
+    const transport = new ServerConversationTransport({ api: 'http://localhost/api/chat', fetch: capture });
+    const u1 = userText('u1', 'Weather?');
+    const a1: UIMessage = { id: 'a1', role: 'assistant', parts: [{ type: 'tool-getWeather', toolCallId: 'c1', state: 'output-available', input: {}, output: 21 }] };
+    const request = (messages: UIMessage[], trigger: 'submit-message' | 'regenerate-message', messageId?: string) =>
+      transport.sendMessages({ chatId: 'c', messages, trigger, messageId, abortSignal: undefined }).then(drain);
+    await request([u1], 'submit-message');
+    await request([u1, a1], 'submit-message', 'a1');
+    await request([{ ...u1, parts: [{ type: 'text', text: 'Weather in Rome?' }] }], 'submit-message', 'u1');
+    await request([u1], 'regenerate-message');
+    const bodies = sent.map((each) => JSON.parse(each.body) as { messages: UIMessage[]; intent: unknown });
+    expect(bodies.map((body) => [body.intent, body.messages.map((message) => message.id)])).toEqual([
+      [{ type: 'send' }, ['u1']],
+      [{ type: 'tool-results' }, ['a1']],
+      [{ type: 'edit', messageId: 'u1' }, ['u1']],
+      [{ type: 'regenerate' }, ['u1']],
+    ]);
+  });
+
+  it('tells the server what the page showed when it stops', async () => {
+    const sent: RequestInit[] = [];
+    const transport = new ServerConversationTransport({
+      api: 'http://localhost/api/chat?mode=x',
+      headers: { authorization: 'Bearer t' },
+      fetch: (async (_input: RequestInfo | URL, init?: RequestInit) => {
+        sent.push(init ?? {});
+        return new Response(null, { status: 204 });
+      }) as typeof fetch,
+    });
+    const shown: UIMessage[] = [userText('u1', 'Tell me'), { id: 'a1', role: 'assistant', parts: [{ type: 'step-start' }, { type: 'text', text: 'Once ' }] }];
+    await transport.stopOnServer('c', shown);
+    await transport.stopOnServer('c');
+    expect(JSON.parse(String(sent[0]!.body))).toEqual({ shown: { messageId: 'a1', parts: 2, textLength: 5 } });
+    expect(sent[0]!.headers).toEqual({ authorization: 'Bearer t', 'content-type': 'application/json' });
+    expect(sent[1]!.body).toBeUndefined();
+    expect(sent[1]!.headers).toEqual({ authorization: 'Bearer t' });
+  });
+});
+
 describe('given DATABASE_URL in the environment', () => {
   it('keeps the conversations in that PostgreSQL database', async () => {
     const { store: fromEnv, streams } = conversationsFromEnv({ DATABASE_URL: postgres.url });

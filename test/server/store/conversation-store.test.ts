@@ -2,7 +2,12 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { UIMessage } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import {
+  conversationsFromEnv,
   memoryConversationStore,
   migrateConversationStore,
   pgliteDatabase,
@@ -11,7 +16,6 @@ import {
   postgresStore,
   schemaVersion,
   SCHEMA_VERSION,
-  ThreadNotFoundError,
   type ConversationStore,
   type PgPoolLike,
 } from 'toolchat/server';
@@ -39,26 +43,73 @@ function storeSuite(name: string, make: () => ConversationStore) {
     beforeAll(() => {
       store = make();
     });
+    const later = (ms: number) => new Date(clock + ms);
 
-    it('keeps a thread with its tool rounds and titles it from the first user text', async () => {
-      await store.saveMessages('alice', 'chat-1', { from: 0, messages: [user('u1', 'Weather in   Paris?'), assistantWithTool] });
+    it('keeps a thread with its tool rounds, titles it from the first user text and versions every write', async () => {
+      expect(await store.writeThread('alice', 'chat-1', { expectedVersion: 0, after: null, messages: [user('u1', 'Weather in   Paris?'), assistantWithTool] })).toEqual({ ok: true, version: 1 });
       const thread = await store.loadThread('alice', 'chat-1');
       expect(thread?.title).toBe('Weather in Paris?');
+      expect(thread?.version).toBe(1);
       expect(thread?.messages).toEqual([user('u1', 'Weather in   Paris?'), assistantWithTool]);
+      expect(thread?.activeAnswerId).toBeUndefined();
     });
 
-    it('replaces the tail from a position and appends after it', async () => {
-      await store.saveMessages('alice', 'chat-2', { from: 0, messages: [user('u1', 'one'), user('u2', 'two'), user('u3', 'three')] });
-      await store.saveMessages('alice', 'chat-2', { from: 1, messages: [user('u2b', 'two again')] });
+    it('places messages after a message named by id, replacing what followed it', async () => {
+      await store.writeThread('alice', 'chat-2', { expectedVersion: 0, after: null, messages: [user('u1', 'one'), user('u2', 'two'), user('u3', 'three')] });
+      expect(await store.writeThread('alice', 'chat-2', { expectedVersion: 1, after: 'u1', messages: [user('u2b', 'two again')] })).toEqual({ ok: true, version: 2 });
       expect((await store.loadThread('alice', 'chat-2'))?.messages.map((m) => m.id)).toEqual(['u1', 'u2b']);
-      await store.saveMessages('alice', 'chat-2', { from: 2, messages: [user('u3', 'three')] });
-      expect((await store.loadThread('alice', 'chat-2'))?.messages.map((m) => m.id)).toEqual(['u1', 'u2b', 'u3']);
+      await store.writeThread('alice', 'chat-2', { expectedVersion: 2, after: 'u2b', messages: [user('u3', 'three'), user('u4', 'four')] });
+      expect((await store.loadThread('alice', 'chat-2'))?.messages.map((m) => m.id)).toEqual(['u1', 'u2b', 'u3', 'u4']);
+      await store.writeThread('alice', 'chat-2', { expectedVersion: 3, after: 'u2b', messages: [] });
+      expect((await store.loadThread('alice', 'chat-2'))?.messages.map((m) => m.id)).toEqual(['u1', 'u2b']);
+      // After a message the thread does not hold: refused, nothing written.
+      expect(await store.writeThread('alice', 'chat-2', { expectedVersion: 4, after: 'nope', messages: [user('x', 'x')] })).toEqual({ ok: false, reason: 'conflict' });
+      expect((await store.loadThread('alice', 'chat-2'))?.version).toBe(4);
+    });
+
+    it('refuses a write from an older read, and a second creation of one id', async () => {
+      await store.writeThread('alice', 'chat-v', { expectedVersion: 0, after: null, messages: [user('u1', 'one')] });
+      const [a, b] = await Promise.all([
+        store.writeThread('alice', 'chat-v', { expectedVersion: 1, after: 'u1', messages: [user('a', 'from a')] }),
+        store.writeThread('alice', 'chat-v', { expectedVersion: 1, after: 'u1', messages: [user('b', 'from b')] }),
+      ]);
+      expect([a, b].filter((outcome) => outcome.ok)).toHaveLength(1);
+      expect([a, b].filter((outcome) => !outcome.ok)).toEqual([{ ok: false, reason: 'conflict' }]);
+      expect((await store.loadThread('alice', 'chat-v'))?.messages).toHaveLength(2);
+      const created = await Promise.all([0, 1, 2].map((n) => store.writeThread('alice', 'chat-new', { expectedVersion: 0, after: null, messages: [user(`u${n}`, `n${n}`)] })));
+      expect(created.filter((outcome) => outcome.ok)).toHaveLength(1);
+      expect((await store.loadThread('alice', 'chat-new'))?.messages).toHaveLength(1);
+    });
+
+    it('lets one answer at a time claim a thread; the claim ends with its writer, or lapses', async () => {
+      await store.writeThread('dave', 'chat-a', { expectedVersion: 0, after: null, messages: [user('u1', 'hi')], answer: { start: 'a1', expiresAt: later(60_000) } });
+      expect((await store.loadThread('dave', 'chat-a'))?.activeAnswerId).toBe('a1');
+      // Any other write waits for it: another answer, or a plain write.
+      expect(await store.writeThread('dave', 'chat-a', { expectedVersion: 1, after: 'u1', messages: [user('u2', 'more')], answer: { start: 'a2', expiresAt: later(60_000) } })).toEqual({ ok: false, reason: 'busy' });
+      expect(await store.writeThread('dave', 'chat-a', { expectedVersion: 1, after: 'u1', messages: [] })).toEqual({ ok: false, reason: 'busy' });
+      // Only the claim's own writer ends it.
+      expect(await store.writeThread('dave', 'chat-a', { expectedVersion: 1, after: 'u1', messages: [], answer: { end: 'a2' } })).toEqual({ ok: false, reason: 'conflict' });
+      expect(await store.renewAnswer('dave', 'chat-a', 'a2', later(120_000))).toBe(false);
+      expect(await store.renewAnswer('dave', 'chat-a', 'a1', later(120_000))).toBe(true);
+      expect(await store.writeThread('dave', 'chat-a', { expectedVersion: 1, after: 'u1', messages: [{ ...assistantWithTool, id: 'a1' }], answer: { end: 'a1' } })).toEqual({ ok: true, version: 2 });
+      const thread = await store.loadThread('dave', 'chat-a');
+      expect(thread?.activeAnswerId).toBeUndefined();
+      expect(thread?.messages.map((m) => m.id)).toEqual(['u1', 'a1']);
+      // A claim whose instance died lapses: the next answer takes the thread.
+      await store.writeThread('dave', 'chat-a', { expectedVersion: 2, after: 'a1', messages: [user('u2', 'again')], answer: { start: 'dead', expiresAt: later(5_000) } });
+      clock += 10_000;
+      expect((await store.loadThread('dave', 'chat-a'))?.activeAnswerId).toBeUndefined();
+      expect(await store.renewAnswer('dave', 'chat-a', 'dead', later(60_000))).toBe(false);
+      expect(await store.writeThread('dave', 'chat-a', { expectedVersion: 3, after: 'u2', messages: [], answer: { start: 'a3', expiresAt: later(60_000) } })).toEqual({ ok: true, version: 4 });
+      expect(await store.writeThread('dave', 'chat-a', { expectedVersion: 4, after: 'u2', messages: [], answer: { end: 'dead' } })).toEqual({ ok: false, reason: 'conflict' });
     });
 
     it("never shows or writes another user's thread", async () => {
-      await store.saveMessages('alice', 'chat-3', { from: 0, messages: [user('u1', 'secret')] });
+      await store.writeThread('alice', 'chat-3', { expectedVersion: 0, after: null, messages: [user('u1', 'secret')] });
       expect(await store.loadThread('bob', 'chat-3')).toBeUndefined();
-      await expect(store.saveMessages('bob', 'chat-3', { from: 0, messages: [user('x', 'mine now')] })).rejects.toBeInstanceOf(ThreadNotFoundError);
+      expect(await store.writeThread('bob', 'chat-3', { expectedVersion: 0, after: null, messages: [user('x', 'mine now')] })).toEqual({ ok: false, reason: 'not-found' });
+      expect(await store.writeThread('bob', 'chat-3', { expectedVersion: 1, after: 'u1', messages: [user('x', 'mine now')] })).toEqual({ ok: false, reason: 'not-found' });
+      expect(await store.renewAnswer('bob', 'chat-3', 'a', later(1000))).toBe(false);
       expect(await store.renameThread('bob', 'chat-3', 'taken')).toBeUndefined();
       expect(await store.deleteThread('bob', 'chat-3')).toBe(false);
       expect((await store.listThreads('bob')).map((t) => t.chatId)).not.toContain('chat-3');
@@ -66,14 +117,14 @@ function storeSuite(name: string, make: () => ConversationStore) {
     });
 
     it('lists threads newest first, renames and deletes them', async () => {
-      await store.saveMessages('carol', 'old', { from: 0, messages: [user('u1', 'old')] });
-      await store.saveMessages('carol', 'new', { from: 0, messages: [user('u1', 'new')] });
+      await store.writeThread('carol', 'old', { expectedVersion: 0, after: null, messages: [user('u1', 'old')] });
+      await store.writeThread('carol', 'new', { expectedVersion: 0, after: null, messages: [user('u1', 'new')] });
       expect((await store.listThreads('carol')).map((t) => t.chatId)).toEqual(['new', 'old']);
-      await store.saveMessages('carol', 'old', { from: 1, messages: [user('u2', 'again')] });
+      await store.writeThread('carol', 'old', { expectedVersion: 1, after: 'u1', messages: [user('u2', 'again')] });
       expect((await store.listThreads('carol')).map((t) => t.chatId)).toEqual(['old', 'new']);
 
       expect((await store.renameThread('carol', 'old', 'Renamed'))?.title).toBe('Renamed');
-      await store.saveMessages('carol', 'old', { from: 0, messages: [user('u1', 'a new first text')] });
+      await store.writeThread('carol', 'old', { expectedVersion: 2, after: null, messages: [user('u1', 'a new first text')] });
       expect((await store.loadThread('carol', 'old'))?.title).toBe('Renamed');
 
       expect(await store.deleteThread('carol', 'old')).toBe(true);
@@ -81,14 +132,16 @@ function storeSuite(name: string, make: () => ConversationStore) {
       expect((await store.listThreads('carol')).map((t) => t.chatId)).toEqual(['new']);
     });
 
-    it('records the answer streaming now, and clears it only while it is still that one', async () => {
-      await store.saveMessages('dave', 'chat-s', { from: 0, messages: [user('u1', 'hi')] });
-      await store.setActiveStream('dave', 'chat-s', 's1');
-      await store.setActiveStream('dave', 'chat-s', 's2');
-      await store.setActiveStream('dave', 'chat-s', null, 's1');
-      expect((await store.loadThread('dave', 'chat-s'))?.activeStreamId).toBe('s2');
-      await store.setActiveStream('dave', 'chat-s', null, 's2');
-      expect((await store.loadThread('dave', 'chat-s'))?.activeStreamId).toBeUndefined();
+    it('keeps a deleted thread deleted: no write brings it back, an answer in flight included', async () => {
+      await store.writeThread('erin', 'gone', { expectedVersion: 0, after: null, messages: [user('u1', 'hi')], answer: { start: 'a1', expiresAt: later(60_000) } });
+      expect(await store.deleteThread('erin', 'gone')).toBe(true);
+      expect(await store.renewAnswer('erin', 'gone', 'a1', later(120_000))).toBe(false);
+      expect(await store.writeThread('erin', 'gone', { expectedVersion: 1, after: 'u1', messages: [{ ...assistantWithTool, id: 'a1' }], answer: { end: 'a1' } })).toEqual({ ok: false, reason: 'not-found' });
+      expect(await store.writeThread('erin', 'gone', { expectedVersion: 0, after: null, messages: [user('u2', 'again')] })).toEqual({ ok: false, reason: 'not-found' });
+      expect(await store.renameThread('erin', 'gone', 'back')).toBeUndefined();
+      expect(await store.deleteThread('erin', 'gone')).toBe(false);
+      expect(await store.loadThread('erin', 'gone')).toBeUndefined();
+      expect(await store.listThreads('erin')).toEqual([]);
     });
   });
 }
@@ -133,27 +186,28 @@ describe('schema migrations (PostgreSQL)', () => {
     const db = postgresDatabase(pool);
     expect(await schemaVersion(db)).toBe(0);
     const applied = await Promise.all([migrateConversationStore(db), migrateConversationStore(db), migrateConversationStore(db)]);
-    expect(applied.flat().sort()).toEqual([1, 2]);
+    expect(applied.flat().sort()).toEqual([1, 2, 3]);
     expect(await schemaVersion(db)).toBe(SCHEMA_VERSION);
     const store = postgresStore({ pool, now });
-    await store.saveMessages('alice', 'c', { from: 0, messages: [user('u1', 'hello')] });
+    await store.writeThread('alice', 'c', { expectedVersion: 0, after: null, messages: [user('u1', 'hello')] });
     expect((await store.loadThread('alice', 'c'))?.title).toBe('hello');
   });
 
   it('upgrades a database of the previous version, keeping its threads', async () => {
     const pool = await freshDatabase('previous_db');
     const db = postgresDatabase(pool);
-    expect(await migrateConversationStore(db, SCHEMA_VERSION - 1)).toEqual([1]);
-    // A thread written by the previous version's schema.
-    await pool.query("insert into toolchat_threads (id, user_id, title, created_at, updated_at) values ('old', 'alice', 'Old chat', now(), now())");
+    expect(await migrateConversationStore(db, SCHEMA_VERSION - 1)).toEqual([1, 2]);
+    // A thread written by the previous version's schema, with an answer it was streaming.
+    await pool.query("insert into toolchat_threads (id, user_id, title, created_at, updated_at, active_stream_id) values ('old', 'alice', 'Old chat', now(), now(), 's0')");
     await pool.query(`insert into toolchat_messages (thread_id, position, id, message) values ('old', 0, 'u1', $1)`, [JSON.stringify(user('u1', 'hello'))]);
 
     const store = postgresStore({ pool, now });
     const thread = await store.loadThread('alice', 'old');
-    expect(thread).toMatchObject({ chatId: 'old', title: 'Old chat', messages: [user('u1', 'hello')] });
+    // The previous version's stream had no claim: it holds nothing.
+    expect(thread).toEqual(expect.objectContaining({ chatId: 'old', title: 'Old chat', messages: [user('u1', 'hello')], version: 1 }));
+    expect(thread?.activeAnswerId).toBeUndefined();
     expect(await schemaVersion(db)).toBe(SCHEMA_VERSION);
-    await store.setActiveStream('alice', 'old', 's1');
-    expect((await store.loadThread('alice', 'old'))?.activeStreamId).toBe('s1');
+    expect(await store.writeThread('alice', 'old', { expectedVersion: 1, after: 'u1', messages: [user('u2', 'again')] })).toEqual({ ok: true, version: 2 });
   });
 
   it('refuses a database newer than this toolchat', async () => {
@@ -165,6 +219,21 @@ describe('schema migrations (PostgreSQL)', () => {
   });
 });
 
+describe('pgliteStore in a directory', () => {
+  it('creates the directory with its parents (TOOLCHAT_DATA_DIR=./data/chats in a fresh checkout)', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'toolchat-pglite-'));
+    const dataDir = path.join(root, 'data', 'chats');
+    const { store } = conversationsFromEnv({ TOOLCHAT_DATA_DIR: dataDir });
+    try {
+      expect(await store.writeThread('alice', 'kept', { expectedVersion: 0, after: null, messages: [user('u1', 'kept on disk')] })).toEqual({ ok: true, version: 1 });
+      expect(existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(true);
+    } finally {
+      await store.close();
+      await rm(root, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
 describe('schema migrations (PGlite)', () => {
   it('upgrades an embedded database of the previous version', async () => {
     // A schema of its own in the shared instance: a second PGlite would take seconds to create.
@@ -172,7 +241,7 @@ describe('schema migrations (PGlite)', () => {
     try {
       const db = pgliteDatabase(pglite);
       expect(await schemaVersion(db)).toBe(0);
-      expect(await migrateConversationStore(db, SCHEMA_VERSION - 1)).toEqual([1]);
+      expect(await migrateConversationStore(db, SCHEMA_VERSION - 1)).toEqual([1, 2]);
       await pglite.query("insert into toolchat_threads (id, user_id, title, created_at, updated_at) values ('old', 'alice', 'Old chat', now(), now())");
       const store = pgliteStore({ db: pglite, now });
       expect((await store.listThreads('alice')).map((t) => t.title)).toEqual(['Old chat']);

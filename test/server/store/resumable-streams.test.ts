@@ -1,75 +1,8 @@
-import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
-import type { UIMessage, UIMessageChunk } from 'ai';
-import { MockLanguageModelV4 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChatHandler, memoryStreams, postgresStore, redisStreams, type ChatStreams, type ConversationStore } from 'toolchat/server';
 import { startPostgresServer, type PostgresServer } from '../../support/postgres-server';
 import { startRedisServer, type RedisServer } from '../../support/redis-server';
-
-const getUserId = (request: Request) => request.headers.get('x-user');
-function as(user: string, method: string, path: string, body?: unknown): Request {
-  return new Request(`http://localhost${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', 'x-user': user },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-}
-const userText = (id: string, text: string): UIMessage => ({ id, role: 'user', parts: [{ type: 'text', text }] });
-
-const usage = {
-  inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
-  outputTokens: { total: 1, text: 1, reasoning: 0 },
-};
-
-/** A model that writes "Hel", then waits for `release()` before "lo, world"; it records aborts. */
-function gatedModel() {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  const aborted: boolean[] = [];
-  const model = new MockLanguageModelV4({
-    doStream: async ({ abortSignal }) => ({
-      stream: new ReadableStream<LanguageModelV4StreamPart>({
-        async start(controller) {
-          controller.enqueue({ type: 'text-start', id: 't' });
-          controller.enqueue({ type: 'text-delta', id: 't', delta: 'Hel' });
-          await Promise.race([gate, new Promise((resolve) => abortSignal?.addEventListener('abort', resolve, { once: true }))]);
-          if (abortSignal?.aborted) {
-            aborted.push(true);
-            controller.error(abortSignal.reason);
-            return;
-          }
-          controller.enqueue({ type: 'text-delta', id: 't', delta: 'lo, world' });
-          controller.enqueue({ type: 'text-end', id: 't' });
-          controller.enqueue({ type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage });
-          controller.close();
-        },
-      }),
-    }),
-  });
-  return { model, release: () => release(), aborted };
-}
-
-/** Reads an SSE body until `until` appears in it; returns what was read and the reader. */
-async function readUntil(body: ReadableStream<Uint8Array>, until: string) {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  while (!text.includes(until)) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    text += decoder.decode(value, { stream: true });
-  }
-  return { text, reader };
-}
-
-function chunksOf(sse: string): UIMessageChunk[] {
-  return sse
-    .split('\n\n')
-    .map((event) => event.replace(/^data: /, '').trim())
-    .filter((data) => data && data !== '[DONE]')
-    .map((data) => JSON.parse(data) as UIMessageChunk);
-}
-const textOf = (chunks: UIMessageChunk[]) => chunks.flatMap((chunk) => (chunk.type === 'text-delta' ? [chunk.delta] : [])).join('');
+import { as, chunksOf, gatedModel, getUserId, readUntil, textOf, userText } from './support';
 
 let postgres: PostgresServer;
 let redis: RedisServer;
@@ -111,7 +44,7 @@ function suite(name: string, makeStreams: () => { a: ChatStreams; b: ChatStreams
       expect(textOf(chunks)).toBe('Hello, world');
 
       const thread = await store.loadThread('alice', chatId);
-      expect(thread?.activeStreamId).toBeUndefined();
+      expect(thread?.activeAnswerId).toBeUndefined();
       expect(thread?.messages.at(-1)?.parts).toContainEqual(expect.objectContaining({ type: 'text', text: 'Hello, world' }));
       expect((await b(as('alice', 'GET', `/api/chat/${chatId}/stream`))).status).toBe(204);
     });
@@ -126,20 +59,21 @@ function suite(name: string, makeStreams: () => { a: ChatStreams; b: ChatStreams
       const resumed = await b(as('alice', 'GET', `/api/chat/${chatId}/stream`));
       const text = resumed.text();
 
-      // Another user cannot stop it.
-      expect((await b(as('bob', 'DELETE', `/api/chat/${chatId}/stream`))).status).toBe(404);
+      // Another user cannot stop it: the same 204 as for a chat of no answer, and nothing stops.
+      expect((await b(as('bob', 'DELETE', `/api/chat/${chatId}/stream`))).status).toBe(204);
+      expect(aborted).toEqual([]);
       expect((await b(as('alice', 'DELETE', `/api/chat/${chatId}/stream`))).status).toBe(204);
       expect(textOf(chunksOf(await text))).toBe('Hel');
       expect(aborted).toEqual([true]);
 
       const thread = await store.loadThread('alice', chatId);
-      expect(thread?.activeStreamId).toBeUndefined();
+      expect(thread?.activeAnswerId).toBeUndefined();
       expect(thread?.messages.at(-1)?.parts).toContainEqual(expect.objectContaining({ type: 'text', text: 'Hel' }));
     });
 
     it('answers 204 when nothing is in flight', async () => {
       const a = createChatHandler({ model: gatedModel().model, store, getUserId, streams: streams.a });
-      await store.saveMessages('alice', `${name}-idle`, { from: 0, messages: [userText('u1', 'hi')] });
+      await store.writeThread('alice', `${name}-idle`, { expectedVersion: 0, after: null, messages: [userText('u1', 'hi')] });
       expect((await a(as('alice', 'GET', `/api/chat/${name}-idle/stream`))).status).toBe(204);
     });
   });

@@ -113,24 +113,27 @@ describe('given a handler with a server store', () => {
     expect(regenerated[1]!.parts).toContainEqual(expect.objectContaining({ type: 'text', text: 'It is 21 °C (3).' }));
   });
 
-  it("answers another user's chat id with a 404 and never its messages, on every route", async () => {
+  it("answers another user's chat id as one that does not exist and never shows its messages, on every route", async () => {
     const { model, seen } = countingModel();
     const handler = createChatHandler({ model, store, getUserId });
     await readChunks(await handler(as('alice', 'POST', '/api/chat', { id: 'alice-private', messages: [userText('u1', 'My secret plan')] })));
     const calls = seen.length;
 
-    const responses = await Promise.all([
-      handler(as('bob', 'GET', '/api/chat/threads/alice-private')),
-      handler(as('bob', 'PATCH', '/api/chat/threads/alice-private', { title: 'mine' })),
-      handler(as('bob', 'DELETE', '/api/chat/threads/alice-private')),
-      handler(as('bob', 'GET', '/api/chat/alice-private/stream')),
-      handler(as('bob', 'DELETE', '/api/chat/alice-private/stream')),
-      handler(as('bob', 'POST', '/api/chat', { id: 'alice-private', messages: [userText('b1', 'Tell me the plan')] })),
-    ]);
-    for (const response of responses) {
-      expect(response.status).toBe(404);
-      expect(await response.text()).not.toMatch(/secret/);
-    }
+    const routes = (chatId: string): [string, string, unknown?][] => [
+      ['GET', `/api/chat/threads/${chatId}`],
+      ['PATCH', `/api/chat/threads/${chatId}`, { title: 'mine' }],
+      ['DELETE', `/api/chat/threads/${chatId}`],
+      ['GET', `/api/chat/${chatId}/stream`],
+      ['DELETE', `/api/chat/${chatId}/stream`],
+      ['POST', '/api/chat', { id: chatId, messages: [userText('b1', 'Tell me the plan')] }],
+    ];
+    const responses = await Promise.all(routes('alice-private').map(([method, path, body]) => handler(as('bob', method, path, body))));
+    // The same requests for a chat that does not exist (but the POST, which would create it).
+    const baseline = await Promise.all(routes('nobody-chat').slice(0, 5).map(([method, path, body]) => handler(as('bob', method, path, body))));
+    // GETs read as nothing (204, a new chat); writes as no such thread (404): Bob learns nothing.
+    expect(responses.map((response) => response.status)).toEqual([204, 404, 404, 204, 204, 404]);
+    expect(baseline.map((response) => response.status)).toEqual([204, 404, 404, 204, 204]);
+    for (const response of responses) expect(await response.text()).not.toMatch(/secret/);
     expect(seen.length).toBe(calls); // the model never saw Bob's request
     const bobs = (await (await handler(as('bob', 'GET', '/api/chat/threads'))).json()) as { threads: { chatId: string }[] };
     expect(bobs.threads.map((t) => t.chatId)).not.toContain('alice-private');
@@ -154,9 +157,20 @@ describe('given a handler with a server store', () => {
 
     expect((await handler(as('carol', 'DELETE', '/api/chat/threads/carol-b'))).status).toBe(204);
     expect(await list()).toEqual([expect.objectContaining({ chatId: 'carol-a', title: 'Trip' })]);
-    expect((await handler(as('carol', 'GET', '/api/chat/threads/carol-b'))).status).toBe(404);
+    expect((await handler(as('carol', 'GET', '/api/chat/threads/carol-b'))).status).toBe(204);
     expect((await handler(as('carol', 'PUT', '/api/chat/threads/carol-a'))).status).toBe(405);
-    expect((await handler(as('carol', 'GET', '/api/chat/threads/not%20an%20id'))).status).toBe(404);
+    expect((await handler(as('carol', 'GET', '/api/chat/threads/not%20an%20id'))).status).toBe(204);
+    expect((await handler(as('carol', 'DELETE', '/api/chat/threads/not%20an%20id'))).status).toBe(404);
+  });
+
+  it('answers chat requests at an endpoint whose path ends like one of its routes', async () => {
+    const handler = createChatHandler({ model: countingModel().model, store, getUserId });
+    for (const [endpoint, chatId] of [['/api/threads', 'mounted-1'], ['/v1/stream', 'mounted-2'], ['/api/chat/threads', 'mounted-3']] as const) {
+      const response = await handler(as('dora', 'POST', endpoint, { id: chatId, messages: [userText(`u-${chatId}`, 'hi')] }));
+      expect(response.status).toBe(200);
+      await response.text();
+      expect((await store.loadThread('dora', chatId))?.messages.map((message) => message.role)).toEqual(['user', 'assistant']);
+    }
   });
 
   it('refuses a chat request without a valid chat id', async () => {

@@ -11,11 +11,13 @@ export type Intent =
   | { kind: 'search'; query: string }
   | { kind: 'loop' }
   | { kind: 'story' }
+  | { kind: 'sources' }
   | { kind: 'clarify'; question: string }
   | { kind: 'help' };
 
 const LOOP = /\bkeep calling tools\b|\bloop forever\b|\bforever\b|\bnever stop\b|\binfinite loop\b/i;
 const STORY = /\b(?:long|whole)\s+story\b/i;
+const SOURCES = /\b(?:cite|citations?|sources?|references?)\b/i;
 const DELETE = /\b(?:delete|remove)\s+(?:the\s+)?(?:file\s+)?["'`]?([^\s"'`]+)/i;
 const SEARCH = /\b(?:search(?:es|ing)?\s+slowly|slow(?:ly)?[\s-]*search)\s+(?:for\s+|about\s+)?(.+)/i;
 const WEATHER = /\b(?:weather|temperature|forecast|hot|cold|warm|raining|sunny)\b/i;
@@ -136,6 +138,8 @@ export function readIntent(text: string): { intent: Intent; think: boolean } {
     return { intent: { kind: 'search', query: trimPunctuation(search[1]) }, think };
   }
   const { lookups, cityMissing } = findLookups(text);
+  // "Weather in Paris, with sources" is a lookup; sources alone are the cited answer.
+  if (lookups.length === 0 && SOURCES.test(text)) return { intent: { kind: 'sources' }, think };
   if (lookups.length > 0) return { intent: { kind: 'lookup', lookups }, think };
   if (cityMissing) {
     const question = 'Which city do you mean? For example: "What\'s the weather in Paris?"';

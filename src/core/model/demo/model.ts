@@ -7,6 +7,7 @@ import type {
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
 import type { LanguageModel } from 'ai';
+import type { DemoSource } from './cited';
 import { readConversation } from './conversation';
 import { DEMO_TOOL_NAMES, decideTurn } from './scenarios';
 import { streamParts } from './paced-stream';
@@ -35,6 +36,8 @@ export interface DemoModelOptions {
 interface DemoResponse {
   reasoning?: string;
   text: string;
+  sources: DemoSource[];
+  suggestions: string[];
   toolCalls: Array<{ toolCallId: string; toolName: string; input: string }>;
   finishReason: LanguageModelV4FinishReason;
   usage: LanguageModelV4Usage;
@@ -96,6 +99,9 @@ function respond(call: LanguageModelV4CallOptions, toolMarkers: boolean): DemoRe
   return {
     ...(turn.reasoning === undefined ? {} : { reasoning: turn.reasoning }),
     text,
+    sources: turn.sources ?? [],
+    // A turn that calls tools is not the answer yet: its follow-ups wait for the answer.
+    suggestions: turn.toolCalls.length > 0 ? [] : (turn.suggestions ?? []),
     toolCalls,
     finishReason: turn.cutOff
       ? { unified: 'length', raw: 'length' }
@@ -124,6 +130,7 @@ function toStreamParts(response: DemoResponse, modelId: string, responseId: stri
     for (const delta of chunk(response.text)) parts.push({ type: 'text-delta', id: 'text-0', delta });
     parts.push({ type: 'text-end', id: 'text-0' });
   }
+  parts.push(...extras(response));
   for (const toolCall of response.toolCalls) {
     const id = toolCall.toolCallId;
     parts.push({ type: 'tool-input-start', id, toolName: toolCall.toolName });
@@ -131,6 +138,15 @@ function toStreamParts(response: DemoResponse, modelId: string, responseId: stri
     parts.push({ type: 'tool-input-end', id }, { type: 'tool-call', ...toolCall });
   }
   parts.push({ type: 'finish', finishReason: response.finishReason, usage: response.usage });
+  return parts;
+}
+
+/** The answer's sources and its follow-ups (as the custom content `createChatHandler` reads them from). */
+function extras(response: DemoResponse): Array<LanguageModelV4StreamPart & LanguageModelV4Content> {
+  const parts: Array<LanguageModelV4StreamPart & LanguageModelV4Content> = response.sources.map((source) => ({ type: 'source', ...source }));
+  if (response.suggestions.length > 0) {
+    parts.push({ type: 'custom', kind: 'toolchat.suggestions', providerMetadata: { toolchat: { suggestions: response.suggestions } } });
+  }
   return parts;
 }
 
@@ -173,6 +189,7 @@ export function createDemoModel(options: DemoModelOptions = {}): Extract<Languag
       const content: LanguageModelV4Content[] = [];
       if (response.reasoning !== undefined) content.push({ type: 'reasoning', text: response.reasoning });
       if (response.text !== '') content.push({ type: 'text', text: response.text });
+      content.push(...extras(response));
       for (const toolCall of response.toolCalls) content.push({ type: 'tool-call', ...toolCall });
       return {
         content,

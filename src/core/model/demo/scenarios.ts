@@ -8,6 +8,7 @@ import {
   searchSentence,
   strayOutcomeSentence,
 } from './answers';
+import { citedTurn, type DemoSource } from './cited';
 import type { Conversation, ToolOutcome } from './conversation';
 import { readIntent, type Lookup } from './intents';
 import { findNamedTool, inputFor } from './named-tool';
@@ -26,6 +27,10 @@ export interface DemoTurn {
   toolCalls: DemoToolCall[];
   /** The text stops at the model's output limit (`finishReason: 'length'`). */
   cutOff?: boolean;
+  /** The sources the text cites by number (`[1]` is the first). */
+  sources?: DemoSource[];
+  /** Follow-up prompts the answer offers (the model's `toolchat.suggestions` content). */
+  suggestions?: string[];
 }
 
 /** The tools the demo model can use; marker mode assumes they are all on offer. */
@@ -43,7 +48,8 @@ export const HELP_TEXT =
   "Hi! I'm the toolchat demo model: I run offline and answer by calling tools in your browser. " +
   'Try "What\'s the weather in Tokyo and London?", "What is 2+2 and the time in Tokyo?", ' +
   '"What\'s the weather in Paris in Fahrenheit?", "Delete the file report.pdf", ' +
-  '"Search slowly for cats", "Tell me a long story" or "Keep calling tools". Add "think" to see my reasoning.';
+  '"Search slowly for cats", "Tell me a long story", "What are you built on? Cite your sources" or "Keep calling tools". ' +
+  'Add "think" to see my reasoning.';
 
 const LOOP_CITIES = ['Tokyo', 'Paris', 'New York', 'London'];
 
@@ -79,6 +85,9 @@ export function decideTurn(conversation: Conversation): DemoTurn {
       break;
     case 'story':
       turn = storyTurn(conversation.written);
+      break;
+    case 'sources':
+      turn = citedTurn();
       break;
     case 'clarify':
       turn = say(intent.question);
@@ -186,7 +195,16 @@ function lookupTurn(lookups: Lookup[], conversation: Conversation): DemoTurn {
     return [lookupSentence(lookup, outcome, needsConversion ? take('convertTemperature') : undefined)];
   });
   const stray = [...queues.values()].flat().map(strayOutcomeSentence);
-  return say([...sentences, ...stray].join(' '));
+  return { ...say([...sentences, ...stray].join(' ')), suggestions: followUps(lookups) };
+}
+
+/** What to ask next after a lookup: the other lookup of its first city, and the weather in °F. */
+function followUps(lookups: readonly Lookup[]): string[] {
+  const first = lookups.find((lookup) => lookup.tool !== 'calculate');
+  if (!first) return ["What's the weather in Tokyo and London?"];
+  const { city } = first;
+  if (first.tool === 'getTime') return [`What's the weather in ${city}?`, `What time is it in ${city === 'Tokyo' ? 'London' : 'Tokyo'}?`];
+  return [first.fahrenheit ? `What's the weather in ${city} in Celsius?` : `What's the weather in ${city} in Fahrenheit?`, `What time is it in ${city}?`];
 }
 
 /**
