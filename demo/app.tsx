@@ -8,6 +8,7 @@ import {
   serverStorage,
   ThreadList,
   type FeedbackHandler,
+  ToolGrants,
   type ToolCallView,
 } from 'toolchat';
 import { mcpToolRenderers, useMcpTools } from 'toolchat/mcp';
@@ -52,7 +53,7 @@ const weatherCard = { getWeather: (call: ToolCallView) => <WeatherCard call={cal
 /**
  * The demo chat: browser-side tools, the endpoint at /api/chat served by the dev server, which
  * keeps the conversations. The chat comes first; the server's list of chats beside it; theme,
- * marker mode, MCP and WebMCP in Settings. The current chat's id is in the URL, so "New chat"
+ * marker mode, MCP, WebMCP and the tools allowed without asking in Settings. The current chat's id is in the URL, so "New chat"
  * and a reload keep the chat on screen.
  */
 export function App() {
@@ -72,6 +73,8 @@ export function App() {
         <SettingsDisclosure>
           <DemoSettingsBar settings={settings} onChange={changeSettings} />
           <McpConnect url={mcpUrl} mcp={mcp} onConnect={setMcpUrl} onDisconnect={() => setMcpUrl(undefined)} />
+          {/* "Always allow" and "Allow for this chat" on a card, taken back here. */}
+          <ToolGrants className="demo-grants" />
           <p className="demo-hint">
             <a href="./webmcp.html">WebMCP</a>: a page whose own tools (declared with <code>navigator.modelContext</code>) join
             the chat.

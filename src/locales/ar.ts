@@ -82,6 +82,25 @@ export const ar: LocaleLabels = {
   failedTools: (count) => `فشل ${f.number(count)}`,
   deniedTools: (count) => `رُفض ${f.number(count)}`,
   alwaysAllow: (tool) => `السماح دائمًا بـ${tool}`,
+  allowForChat: 'السماح في هذه المحادثة',
+  grantScope: (scope) => `«السماح في هذه المحادثة» و«السماح دائمًا» يشملان ${scope} فقط`,
+  denyWithReason: 'الرفض مع ذكر سبب…',
+  denyReason: 'السبب (يقرؤه المساعد)',
+  editArguments: 'تعديل الوسائط',
+  editArgumentsLabel: 'الوسائط (JSON)',
+  runEdited: 'التشغيل بهذه الوسائط',
+  invalidJson: (message) => `الوسائط ليست JSON صالحًا: ${message}`,
+  approvalDecided: ({ approved, by, reason, edited }) => {
+    const why = reason ? `: ${reason}` : '';
+    if (by === 'policy') return `${approved ? 'سُمح به تلقائيًا' : 'رُفض تلقائيًا'}${why}`;
+    if (by === 'grant') return 'سُمح به بإذنك';
+    if (by === 'timeout') return 'لم يُجب أحد في الوقت المحدد';
+    return edited && approved ? 'شُغّل بالوسائط التي عدّلتها' : undefined;
+  },
+  toolGrants: 'أدوات مسموح بها دون سؤال',
+  noToolGrants: 'لا تعمل أي أداة دون سؤال.',
+  grantReach: ({ title, scope, chatOnly }) => `${title}${scope ? ` (${scope})` : ''}, ${chatOnly ? 'في محادثة واحدة' : 'في كل المحادثات'}`,
+  revokeGrant: 'إلغاء الإذن',
   answerEnding: (ending, maxToolRounds) => {
     switch (ending) {
       case 'length':
@@ -119,6 +138,7 @@ export const ar: LocaleLabels = {
     denied: 'مرفوض',
     cancelled: 'أُلغي',
     interrupted: 'انقطع',
+    expired: 'منتهية الصلاحية',
   },
   duration: f.duration,
   userAuthor: 'أنت',

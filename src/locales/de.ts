@@ -60,6 +60,25 @@ export const de: LocaleLabels = {
   failedTools: (count) => `${f.number(count)} fehlgeschlagen`,
   deniedTools: (count) => `${f.number(count)} abgelehnt`,
   alwaysAllow: (tool) => `${tool} immer erlauben`,
+  allowForChat: 'In diesem Chat erlauben',
+  grantScope: (scope) => `„In diesem Chat erlauben“ und „Immer erlauben“ gelten nur für ${scope}`,
+  denyWithReason: 'Mit Begründung ablehnen…',
+  denyReason: 'Begründung (der Assistent liest sie)',
+  editArguments: 'Argumente bearbeiten',
+  editArgumentsLabel: 'Argumente (JSON)',
+  runEdited: 'Mit diesen Argumenten ausführen',
+  invalidJson: (message) => `Die Argumente sind kein gültiges JSON: ${message}`,
+  approvalDecided: ({ approved, by, reason, edited }) => {
+    const why = reason ? `: ${reason}` : '';
+    if (by === 'policy') return `${approved ? 'Automatisch erlaubt' : 'Automatisch abgelehnt'}${why}`;
+    if (by === 'grant') return 'Durch Ihre Erlaubnis erlaubt';
+    if (by === 'timeout') return 'Niemand hat rechtzeitig geantwortet';
+    return edited && approved ? 'Mit Ihren bearbeiteten Argumenten ausgeführt' : undefined;
+  },
+  toolGrants: 'Tools, die ohne Nachfrage laufen',
+  noToolGrants: 'Kein Tool läuft ohne Nachfrage.',
+  grantReach: ({ title, scope, chatOnly }) => `${title}${scope ? ` (${scope})` : ''}, ${chatOnly ? 'in einem Chat' : 'in jedem Chat'}`,
+  revokeGrant: 'Widerrufen',
   answerEnding: (ending, maxToolRounds) => {
     switch (ending) {
       case 'length':
@@ -93,6 +112,7 @@ export const de: LocaleLabels = {
     denied: 'Abgelehnt',
     cancelled: 'Abgebrochen',
     interrupted: 'Unterbrochen',
+    expired: 'Abgelaufen',
   },
   duration: f.duration,
   userAuthor: 'Sie',

@@ -63,6 +63,25 @@ export const es: LocaleLabels = {
   failedTools: (count) => `${f.number(count)} con error`,
   deniedTools: (count) => `${f.number(count)} ${plural(count, 'denegada', 'denegadas')}`,
   alwaysAllow: (tool) => `Permitir siempre ${tool}`,
+  allowForChat: 'Permitir en este chat',
+  grantScope: (scope) => `«Permitir en este chat» y «Permitir siempre» solo cubren ${scope}`,
+  denyWithReason: 'Denegar con un motivo…',
+  denyReason: 'Motivo (el asistente lo lee)',
+  editArguments: 'Editar argumentos',
+  editArgumentsLabel: 'Argumentos (JSON)',
+  runEdited: 'Ejecutar con estos argumentos',
+  invalidJson: (message) => `Los argumentos no son JSON válido: ${message}`,
+  approvalDecided: ({ approved, by, reason, edited }) => {
+    const why = reason ? `: ${reason}` : '';
+    if (by === 'policy') return `${approved ? 'Permitido automáticamente' : 'Denegado automáticamente'}${why}`;
+    if (by === 'grant') return 'Permitido por tu permiso';
+    if (by === 'timeout') return 'Nadie respondió a tiempo';
+    return edited && approved ? 'Ejecutado con los argumentos que editaste' : undefined;
+  },
+  toolGrants: 'Herramientas permitidas sin preguntar',
+  noToolGrants: 'Ninguna herramienta se ejecuta sin preguntar.',
+  grantReach: ({ title, scope, chatOnly }) => `${title}${scope ? ` (${scope})` : ''}, ${chatOnly ? 'en un chat' : 'en todos los chats'}`,
+  revokeGrant: 'Revocar',
   answerEnding: (ending, maxToolRounds) => {
     switch (ending) {
       case 'length':
@@ -98,6 +117,7 @@ export const es: LocaleLabels = {
     denied: 'Denegada',
     cancelled: 'Cancelada',
     interrupted: 'Interrumpida',
+    expired: 'Caducado',
   },
   duration: f.duration,
   userAuthor: 'Tú',

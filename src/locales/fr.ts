@@ -65,6 +65,25 @@ export const fr: LocaleLabels = {
   failedTools: (count) => `${f.number(count)} en échec`,
   deniedTools: (count) => `${f.number(count)} ${plural(count, 'refusé', 'refusés')}`,
   alwaysAllow: (tool) => `Toujours autoriser ${tool}`,
+  allowForChat: 'Autoriser pour cette conversation',
+  grantScope: (scope) => `« Autoriser pour cette conversation » et « Toujours autoriser » ne couvrent que ${scope}`,
+  denyWithReason: 'Refuser avec une raison…',
+  denyReason: 'Raison (l’assistant la lit)',
+  editArguments: 'Modifier les arguments',
+  editArgumentsLabel: 'Arguments (JSON)',
+  runEdited: 'Exécuter avec ces arguments',
+  invalidJson: (message) => `Les arguments ne sont pas du JSON valide : ${message}`,
+  approvalDecided: ({ approved, by, reason, edited }) => {
+    const why = reason ? `: ${reason}` : '';
+    if (by === 'policy') return `${approved ? 'Autorisé automatiquement' : 'Refusé automatiquement'}${why}`;
+    if (by === 'grant') return 'Autorisé par votre permission';
+    if (by === 'timeout') return 'Personne n’a répondu à temps';
+    return edited && approved ? 'Exécuté avec les arguments que vous avez modifiés' : undefined;
+  },
+  toolGrants: 'Outils autorisés sans demander',
+  noToolGrants: 'Aucun outil ne s’exécute sans demander.',
+  grantReach: ({ title, scope, chatOnly }) => `${title}${scope ? ` (${scope})` : ''}, ${chatOnly ? 'dans une conversation' : 'dans toutes les conversations'}`,
+  revokeGrant: 'Révoquer',
   answerEnding: (ending, maxToolRounds) => {
     switch (ending) {
       case 'length':
@@ -98,6 +117,7 @@ export const fr: LocaleLabels = {
     denied: 'Refusé',
     cancelled: 'Annulé',
     interrupted: 'Interrompu',
+    expired: 'Expiré',
   },
   duration: f.duration,
   userAuthor: 'Vous',

@@ -60,6 +60,25 @@ export const ja: LocaleLabels = {
   failedTools: (count) => `${f.number(count)}件失敗`,
   deniedTools: (count) => `${f.number(count)}件拒否`,
   alwaysAllow: (tool) => `${tool}を常に許可`,
+  allowForChat: 'このチャットで許可',
+  grantScope: (scope) => `「このチャットで許可」と「常に許可」は ${scope} のみが対象です`,
+  denyWithReason: '理由を付けて拒否…',
+  denyReason: '理由（アシスタントが読みます）',
+  editArguments: '引数を編集',
+  editArgumentsLabel: '引数（JSON）',
+  runEdited: 'この引数で実行',
+  invalidJson: (message) => `引数が有効な JSON ではありません: ${message}`,
+  approvalDecided: ({ approved, by, reason, edited }) => {
+    const why = reason ? `: ${reason}` : '';
+    if (by === 'policy') return `${approved ? '自動的に許可されました' : '自動的に拒否されました'}${why}`;
+    if (by === 'grant') return 'あなたの許可により実行されました';
+    if (by === 'timeout') return '時間内に応答がありませんでした';
+    return edited && approved ? '編集した引数で実行されました' : undefined;
+  },
+  toolGrants: '確認なしで実行できるツール',
+  noToolGrants: '確認なしで実行されるツールはありません。',
+  grantReach: ({ title, scope, chatOnly }) => `${title}${scope ? ` (${scope})` : ''}, ${chatOnly ? '1 つのチャットで' : 'すべてのチャットで'}`,
+  revokeGrant: '取り消す',
   answerEnding: (ending, maxToolRounds) => {
     switch (ending) {
       case 'length':
@@ -93,6 +112,7 @@ export const ja: LocaleLabels = {
     denied: '拒否済み',
     cancelled: 'キャンセル済み',
     interrupted: '中断',
+    expired: '期限切れ',
   },
   duration: f.duration,
   userAuthor: 'あなた',

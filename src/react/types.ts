@@ -24,6 +24,8 @@ export interface UseToolChatResult<TOOLS extends ToolSet = ToolSet>
       | 'retry'
       | 'approve'
       | 'deny'
+      | 'answerApproval'
+      | 'revokeGrant'
       | 'addToolApprovalResponse'
       | 'continue'
       | 'runAgain'

@@ -107,6 +107,8 @@ function resultOf<TOOLS extends ToolSet>(chat: ToolChat<TOOLS>, state: ToolChatS
     retry: chat.retry,
     approve: chat.approve,
     deny: chat.deny,
+    answerApproval: chat.answerApproval,
+    revokeGrant: chat.revokeGrant,
     addToolApprovalResponse: chat.addToolApprovalResponse,
     continue: chat.continue,
     alwaysAllow: chat.alwaysAllow,

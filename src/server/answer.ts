@@ -9,6 +9,9 @@ import { jsonError } from './json-error';
 import { describeProviderError, type ProviderFailure } from './provider-error';
 import type { ReplayStore } from './replay/replay-store';
 import { runOnceTools } from './replay/run-once';
+import type { ApprovalPolicy } from '../core/loop/approval-policy';
+import { requestApprovals } from './trust/request-approvals';
+import type { ApprovalDescriber } from './trust/server-approvals';
 import { createChunkSigner } from './trust/sign-tool-chunks';
 import type { ToolSigner } from './trust/tool-signature';
 import { verifyToolParts, type UnverifiedToolPart } from './trust/verify-tool-parts';
@@ -59,6 +62,11 @@ export interface AnswererOptions {
   now: () => number;
   isServerTool: (toolName: string) => boolean;
   onUnverifiedToolPart?: (part: UnverifiedToolPart) => void;
+  /** The app's rule for the server tools' calls (`createChatHandler`'s `approvalPolicy`). */
+  approvalPolicy?: ApprovalPolicy;
+  onApprovalPolicyError: (error: Error) => void;
+  /** What a server tool's approval request tells the browser (its schema, a grant's scope). */
+  describeApproval: ApprovalDescriber;
 }
 
 /**
@@ -75,6 +83,14 @@ export function createAnswerer(options: AnswererOptions): (input: AnswerInput) =
     const verified = await verifyToolParts(input.messages, { chatId: input.chatId, isServerTool, signer });
     if (options.onUnverifiedToolPart) for (const part of verified.dropped) options.onUnverifiedToolPart(part);
     const { messages } = verified;
+    // The user's edits of approved server calls, checked again here, and the app's policy.
+    const approvals = await requestApprovals({
+      verified,
+      tools: options.serverTools ?? {},
+      policy: options.approvalPolicy,
+      chatId: input.chatId,
+      onPolicyError: options.onApprovalPolicyError,
+    });
 
     const abort = new AbortController();
     const stop = (reason?: unknown) => {
@@ -88,7 +104,7 @@ export function createAnswerer(options: AnswererOptions): (input: AnswerInput) =
     const runOnce =
       options.serverTools === undefined
         ? undefined
-        : await runOnceTools(options.serverTools, { approved: verified.approved, store: options.replayStore, ttlMs: options.approvalTtlMs, now: options.now });
+        : await runOnceTools(options.serverTools, { approved: approvals.runnable, store: options.replayStore, ttlMs: options.approvalTtlMs, now: options.now });
     let ended: Promise<void> | undefined;
     /** Once, however the answer ends: the records of the claimed calls written. */
     const end = () => (ended ??= (runOnce ? runOnce.end() : Promise.resolve()).finally(() => input.onEnd?.()));
@@ -103,7 +119,7 @@ export function createAnswerer(options: AnswererOptions): (input: AnswerInput) =
     try {
       const markers = options.toolMarkers
         ? toMarkerRequest({
-            messages,
+            messages: approvals.modelMessages ?? messages,
             tools: input.tools,
             toolsDisabled: input.toolsDisabled,
             ...(options.toolMarkerPrompt ? { promptStyle: options.toolMarkerPrompt } : {}),
@@ -113,9 +129,12 @@ export function createAnswerer(options: AnswererOptions): (input: AnswerInput) =
       stream = await streamChat({
         model: options.model,
         messages,
-        ...(markers ? markers : { tools: input.tools, toolsDisabled: input.toolsDisabled }),
+        ...(markers
+          ? markers
+          : { tools: input.tools, toolsDisabled: input.toolsDisabled, ...(approvals.modelMessages ? { modelMessages: approvals.modelMessages } : {}) }),
         ...(markers || options.system === undefined ? {} : { system: options.system }),
-        ...(runOnce === undefined ? {} : { serverTools: runOnce.tools }),
+        ...(runOnce === undefined ? {} : { serverTools: approvals.wrapTools(runOnce.tools) }),
+        ...(approvals.toolApproval === undefined ? {} : { toolApproval: approvals.toolApproval }),
         ...(options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }),
         abortSignal: abort.signal,
         onError: (error) => {
@@ -131,7 +150,7 @@ export function createAnswerer(options: AnswererOptions): (input: AnswerInput) =
     if (markersParsedHere(options, input)) {
       stream = stream.pipeThrough(createToolMarkerTransform({ toolNames: Object.keys(input.tools) }));
     }
-    const sign = createChunkSigner({ chatId: input.chatId, isServerTool, signer, calls: verified.calls, now: options.now });
+    const sign = createChunkSigner({ chatId: input.chatId, isServerTool, signer, calls: verified.calls, now: options.now, describeApproval: options.describeApproval });
     const { stage } = input;
     const started = await awaitAnswerStart(stream, {
       // A call's input past the limits would fail the stream here (it cannot be written) or

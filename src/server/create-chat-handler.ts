@@ -9,6 +9,8 @@ import { processReplayStore, type ReplayStore } from './replay/replay-store';
 import { checkSettings } from './settings';
 import { createConversations, type ServerConversationOptions } from './store/conversations';
 import { toolInputLimitMiddleware } from './tool-input-limits';
+import type { ApprovalPolicy } from '../core/loop/approval-policy';
+import { approvalDescriber, type ServerGrantScopes } from './trust/server-approvals';
 import { createToolSigner } from './trust/tool-signature';
 import type { UnverifiedToolPart } from './trust/verify-tool-parts';
 
@@ -84,6 +86,29 @@ export interface ChatHandlerOptions extends ServerConversationOptions {
    * @default 8 * 1024 * 1024
    */
   maxBodyBytes?: number;
+  /**
+   * The app's rule for the server tools' calls, asked before the user is (the browser's
+   * `approvalPolicy` covers its own tools): `'allow'` runs a call without asking and `'deny'`
+   * refuses it, each reaching the browser as the AI SDK's automatic decision with the reason;
+   * `'ask'` asks the user; `undefined` leaves it to the tool's `needsApproval`. Sync or async.
+   * One that throws, rejects, answers nonsense or takes over 10 s asks the user (told why):
+   * a failing policy never runs a tool unasked.
+   * @default none: each tool's `needsApproval` decides
+   */
+  approvalPolicy?: ApprovalPolicy;
+  /**
+   * Told when `approvalPolicy` failed (the user was asked instead).
+   * @default console.warn
+   */
+  onApprovalPolicyError?: (error: Error) => void;
+  /**
+   * The scope of a server tool's call, from its input, by tool name (as `defineTool`'s
+   * `grantScope` for browser tools): "Allow for this chat" and "Always allow" on its card then
+   * cover only calls of the same scope, and the card shows it before the user commits. One that
+   * throws or gives no string makes the call approvable once only.
+   * @default none: a grant covers every call of the tool
+   */
+  grantScopes?: ServerGrantScopes;
   /** Told about each server-tool part of a request that did not verify and was dropped (to log it). */
   onUnverifiedToolPart?: (part: UnverifiedToolPart) => void;
   /** Environment to read `NODE_ENV`, `OPENAI_*` and `TOOLCHAT_SECRET` from. @default process.env where it exists */
@@ -131,6 +156,9 @@ export function createChatHandler(options: ChatHandlerOptions = {}): (request: R
     now,
     isServerTool,
     ...(options.onUnverifiedToolPart === undefined ? {} : { onUnverifiedToolPart: options.onUnverifiedToolPart }),
+    ...(options.approvalPolicy === undefined ? {} : { approvalPolicy: options.approvalPolicy }),
+    onApprovalPolicyError: options.onApprovalPolicyError ?? ((error: Error) => console.warn(`toolchat: ${error.message}`)),
+    describeApproval: approvalDescriber(serverTools, options.grantScopes),
   });
 
   // The stateless handler: the client sends the whole conversation with each request.

@@ -1,5 +1,7 @@
 export { createChatHandler } from './create-chat-handler';
 export type { ChatHandlerOptions } from './create-chat-handler';
+export type { ServerGrantScopes } from './trust/server-approvals';
+export type { ApprovalPolicy, ApprovalPolicyAnswer, ApprovalPolicyDecision, ApprovalPolicyRequest } from '../core/loop/approval-policy';
 export type { UnverifiedToolPart } from './trust/verify-tool-parts';
 export { memoryReplayStore } from './replay/replay-store';
 export type { MemoryReplayStoreOptions, ReplayClaim, ReplayOutcome, ReplayStore } from './replay/replay-store';

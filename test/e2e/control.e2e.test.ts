@@ -60,7 +60,7 @@ describe('the user in control of the loop, in Chromium against the demo app', ()
     await page.goto(demo.url);
     await page.getByRole('textbox', { name: 'Message' }).fill('Delete the file report.pdf');
     await page.getByRole('button', { name: 'Send' }).click();
-    await page.getByRole('button', { name: 'Deny' }).click();
+    await page.getByRole('button', { name: 'Deny', exact: true }).click();
 
     await page.getByRole('log').getByText(/^OK, I won't delete report\.pdf/).waitFor();
     await page.getByRole('button', { name: 'Used Delete file' }).click();

@@ -186,7 +186,7 @@ describe.each(['light', 'dark'] as const)('the chat UI in Chromium, %s', (scheme
     const card = log.getByRole('group', { name: 'Delete file' });
     await expect.poll(() => card.getAttribute('data-state')).toBe('awaiting-approval');
     await screenshot(page, `ui-${scheme}-tool-approval`);
-    await card.getByRole('button', { name: 'Deny' }).click();
+    await card.getByRole('button', { name: 'Deny', exact: true }).click();
     await log.getByText("OK, I won't delete report.pdf.", { exact: true }).waitFor();
     await idle(page);
     const denied = log.getByRole('button', { name: 'Used Delete file 1 denied' });

@@ -57,6 +57,21 @@ function samples(key: string): unknown[][] {
       return [[0.0123, 'USD'], [12.5, 'EUR']];
     case 'duration':
       return [[42], [1500]];
+    case 'grantScope':
+      return [['the folder /docs']];
+    case 'invalidJson':
+      return [['Unexpected token } in JSON at position 4']];
+    case 'approvalDecided':
+      // The decisions a card says something about (a user's plain choice says nothing: undefined).
+      return [
+        [{ approved: true, by: 'policy', reason: 'read-only', edited: false }],
+        [{ approved: false, by: 'policy', edited: false }],
+        [{ approved: true, by: 'grant', edited: false }],
+        [{ approved: false, by: 'timeout', edited: false }],
+        [{ approved: true, by: 'user', edited: true }],
+      ];
+    case 'grantReach':
+      return [[{ title: 'Delete file', scope: '/docs', chatOnly: true }], [{ title: 'Delete file', chatOnly: false }]];
     default:
       return counts.map((count) => [count]);
   }
@@ -64,7 +79,7 @@ function samples(key: string): unknown[][] {
 
 const cognates: Record<string, string[]> = {
   es: ['toolError'],
-  fr: ['assistantAuthor', 'composerLabel', 'messageList', 'sources', 'suggestions', 'toolArguments'],
+  fr: ['assistantAuthor', 'composerLabel', 'editArgumentsLabel', 'messageList', 'sources', 'suggestions', 'toolArguments'],
 };
 
 describe('toolchat/locales', () => {

@@ -112,7 +112,7 @@ describe('given a component that owns its chat under StrictMode', () => {
 });
 
 describe('given a restored call waiting for approval in an older message', () => {
-  it('pins it above the status with Approve and Deny, and Approve runs it', async () => {
+  it('pins it above the status with the choices of its card, and Approve runs it', async () => {
     const deleted: string[] = [];
     const tools = {
       deleteFile: defineTool({
@@ -138,6 +138,9 @@ describe('given a restored call waiting for approval in an older message', () =>
     render(<ChatWrapper chat={chat} />);
     const pinned = await screen.findByRole('region', { name: 'Waiting for your approval to run Delete file' });
     await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Waiting for your approval to run Delete file'));
+    // Named by its title, with every choice its card has.
+    const call = within(pinned).getByRole('group', { name: 'Delete file' });
+    for (const name of ['Approve', 'Allow for this chat', 'Always allow Delete file', 'Deny', 'Edit arguments']) expect(within(call).getByRole('button', { name })).toBeTruthy();
     await userEvent.setup().click(within(pinned).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(deleted).toEqual(['/old']));
     await waitFor(() => expect(screen.queryByRole('region', { name: /Waiting for your approval/ })).toBeNull());

@@ -1,7 +1,7 @@
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { redisReplayStore, type RedisReplayClient } from 'toolchat/server';
-import { tool } from 'ai';
+import { tool, type UIMessage } from 'ai';
 import { z } from 'zod';
 import { startRedisServer, type RedisServer } from '../support/redis-server';
 import { approvalBody, deleteFilesTool, handlerWith, resultOf } from './approved-call';
@@ -138,6 +138,42 @@ describe('two instances sharing a Redis replay store', () => {
     expect(resultOf(await send(a, body))).toEqual({ output: { deleted: '/tmp/cache', at: 1 } });
     expect(resultOf(await send(b, body))).toEqual({ output: { deleted: '/tmp/cache', at: 1 } });
     expect(resultOf(await send(a, body))).toEqual({ output: { deleted: '/tmp/cache', at: 1 } });
+    expect(deleted).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the approval vocabulary on two instances', () => {
+  /** The approval body of `approvalBody`, with the user's edit on the approval (what `answerApproval` with `edit` sends). */
+  const edited = (body: { id: string; messages: UIMessage[] }, input: unknown) => ({
+    ...body,
+    messages: body.messages.map((message) => ({
+      ...message,
+      parts: message.parts.map((part) =>
+        'approval' in part && part.approval ? ({ ...part, approval: { ...part.approval, descriptor: { toolchat: { editedInput: input } } } } as UIMessage['parts'][number]) : part,
+      ),
+    })),
+  });
+
+  it('an edited approval sent to both, ten times: one run, with the edit', async () => {
+    const { tools, deleted } = deleteFilesTool();
+    const a = handlerWith({ tools, replayStore: redisReplayStore(await connected()) });
+    const b = handlerWith({ tools, replayStore: redisReplayStore(await connected()) });
+    const body = edited(await approvalBody(a, 'chat-edited'), { path: '/tmp/cache/old' });
+    const results = (await Promise.all(Array.from({ length: 10 }, (_, i) => send(i % 2 === 0 ? a : b, body)))).map(resultOf);
+    expect(deleted).toHaveBeenCalledTimes(1);
+    expect(deleted.mock.calls[0]![0]).toEqual({ path: '/tmp/cache/old' });
+    expect(results.filter((result) => result?.output !== undefined).length + results.filter((result) => result?.errorText?.includes('already ran')).length).toBe(10);
+  });
+
+  it("an approval (a chat grant's, say) is bound to its chat: posted in another chat, it runs on neither instance", async () => {
+    const { tools, deleted } = deleteFilesTool();
+    const a = handlerWith({ tools, replayStore: redisReplayStore(await connected()) });
+    const b = handlerWith({ tools, replayStore: redisReplayStore(await connected()) });
+    const body = await approvalBody(a, 'chat-granted');
+    await send(b, { ...body, id: 'chat-other' });
+    await send(a, { ...body, id: 'chat-other' });
+    expect(deleted).not.toHaveBeenCalled();
+    expect(resultOf(await send(b, body))).toEqual({ output: { deleted: '/tmp/cache', at: 1 } });
     expect(deleted).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,10 +1,10 @@
 import type { AbstractChat, UIMessage } from 'ai';
 import { loopChunk } from '../loop/load-loop-chunk';
 import type { ToolLoopCore } from '../loop/tool-loop-core';
+import type { ChatGrants } from './chat-grants';
 import type { ToolChatState } from './chat-state';
-import type { ToolGrants } from './grants';
 import type { ResolvedToolChatOptions } from './options';
-import { pageGrants } from './page-grants';
+import type { ServerApprovalWatch } from './server-approvals';
 import type { StorageLifecycle } from './storage-lifecycle';
 import type { ToolChatOptions } from './types';
 
@@ -20,26 +20,40 @@ export interface ChatStartContext {
   report: (error: unknown) => void;
   /** The storage lifecycle, once bound. */
   bound: (storage: StorageLifecycle) => void;
+  /** The watch of the server tools' approvals, once the loop's chunk is there. */
+  watching: (serverApprovals: ServerApprovalWatch) => void;
 }
 
 /**
  * What a chat loads when it starts (its first subscriber or action): the user's grants, then its
- * stored conversation. `grants` is where "Always allow" is kept; `ready` settles once the stored
+ * stored conversation. `grants` links the loop to the page's book of the user's grants (none when
+ * the loop's chunk cannot load: grants then last for this loop); `ready` settles once the stored
  * conversation is back (or given up on). Failures reach `onError` and never stop the chat.
  */
-export function startChat({ given, options, chat, state, loop, watch, disposed, report, bound }: ChatStartContext): {
-  grants: Promise<ToolGrants>;
+export function startChat({ given, options, chat, state, loop, watch, disposed, report, bound, watching }: ChatStartContext): {
+  grants: Promise<ChatGrants | undefined>;
   ready: Promise<void>;
 } {
-  // The default grants come with the loop's chunk: read before any call can arrive. A chunk
-  // that does not load keeps them for the page only.
-  const grants = given.grants ? Promise.resolve(given.grants) : loopChunk.load().then((loaded) => loaded.defaultGrants(), pageGrants);
+  // The grants come with the loop's chunk, which every response waits for: they are read before
+  // any call can arrive.
+  const grants: Promise<ChatGrants | undefined> = loopChunk.load().then(
+    (chunk) => (disposed() ? undefined : chunk.bindChatGrants(loop, given.grants ?? chunk.defaultGrants(), { onError: report, now: () => options().now() })),
+    () => undefined,
+  );
   const ready = (async () => {
-    try {
-      const granted = await (await grants).load();
-      if (granted.length > 0) loop.alwaysAllow(...granted);
-    } catch (error) {
-      report(error);
+    await (await grants)?.ready;
+    const chunk = loopChunk.loaded();
+    let serverApprovals: ServerApprovalWatch | undefined;
+    if (chunk && !disposed()) {
+      serverApprovals = chunk.createServerApprovalWatch(chat, loop, () => options().approvalTimeoutMs);
+      watching(serverApprovals);
+      // A grant made (here or elsewhere) answers the server approvals it covers too.
+      let known = loop.state.grants;
+      loop.subscribe(() => {
+        if (loop.state.grants === known) return;
+        known = loop.state.grants;
+        serverApprovals?.scan(chat.messages);
+      });
     }
     if (!given.storage || disposed()) return;
     try {
@@ -60,6 +74,7 @@ export function startChat({ given, options, chat, state, loop, watch, disposed, 
       });
       bound(storage);
       await storage.ready;
+      serverApprovals?.scan(chat.messages);
     } catch (error) {
       report(error);
     }

@@ -7,11 +7,12 @@ import type { ToolCallResult } from '../tools/types';
 import { canSendNow, initialChatControl, reduceChat, type ChatAction, type ChatControl } from './chat-control';
 import { runChatEffects } from './chat-effects';
 import { ToolChatState } from './chat-state';
-import type { ToolGrants } from './grants';
+import type { ChatGrants } from './chat-grants';
 import { createListeners } from './listeners';
 import { createChatNotifier } from './notifier';
 import { resolveToolChatOptions } from './options';
 import { createRowStore } from './row-store';
+import type { ServerApprovalWatch } from './server-approvals';
 import { isWorking, sendUserMessages, toUserMessage } from './send-message';
 import { startChat } from './chat-start';
 import { gatedTransport } from './request-gate';
@@ -64,6 +65,7 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
   };
 
   let storage: StorageLifecycle | undefined;
+  let serverApprovals: ServerApprovalWatch | undefined;
   const lifeChanged = createListeners();
   // The transport with the loop's stages comes with the loop's chunk, which the gate waits for.
   let staged: ChatTransport<UIMessage> | undefined;
@@ -83,6 +85,8 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
     onFinish: ({ message, isAbort, isError, finishReason }) => {
       // A response that ends in tool calls is a round, not the end of the loop.
       const reason = loop.onResponseFinish({ message, isAbort, isError, finishReason });
+      // Server tools' approvals it asks: the user's grants answer some, `approvalTimeoutMs` ends the rest.
+      if (!isAbort && !isError) serverApprovals?.scan();
       if (reason === 'answered' || reason === 'max-rounds' || reason === 'budget') options.onFinish?.(message);
     },
   });
@@ -162,7 +166,7 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
   }
   notifier.watch(drain);
 
-  let grants: Promise<ToolGrants> | undefined;
+  let grants: Promise<ChatGrants | undefined> | undefined;
   let ready: Promise<void> | undefined;
   /** The first subscriber or action: the chat loads the grants, its stored conversation and the loop's chunk. */
   function start(): Promise<void> {
@@ -179,6 +183,7 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
       disposed,
       report,
       bound: (bound) => (storage = bound),
+      watching: (watch) => (serverApprovals = watch),
     });
     grants = started.grants;
     ready = started.ready.finally(() => {
@@ -259,6 +264,7 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
     stop() {
       dispatch({ type: 'stopped' });
       loop.stop();
+      serverApprovals?.cancel();
       const stopped = chat.stop();
       // Aborting the request does not stop an answer the server keeps (a reload aborts it too):
       // it is told, with what the page shows, once the chat has stopped reading.
@@ -278,9 +284,27 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
       if (loaded?.resultsOnTheirWay(chat, loop)) return;
       await chat.sendMessage();
     },
-    approve: (toolCallId) => loop.approve(toolCallId),
-    deny: (toolCallId, reason) => loop.deny(toolCallId, reason),
-    addToolApprovalResponse: ({ id, approved, reason }) => (approved ? loop.approve(id) : loop.deny(id, reason)),
+    approve: (toolCallId) => void toolChat.answerApproval(toolCallId, { choice: 'allow-once' }),
+    deny: (toolCallId, reason) => void toolChat.answerApproval(toolCallId, reason === undefined ? { choice: 'deny' } : { choice: 'deny', reason }),
+    addToolApprovalResponse: ({ id, approved, reason }) => {
+      // A browser tool's approval id is its call id; a server tool's is the server's own.
+      const toolCallId = loop.state.calls.has(id) ? id : (loopChunk.loaded()?.serverApprovalCallId(chat.messages, id) ?? id);
+      void toolChat.answerApproval(toolCallId, approved ? { choice: 'allow-once' } : reason === undefined ? { choice: 'deny' } : { choice: 'deny', reason });
+    },
+    async answerApproval(toolCallId, answer) {
+      if (readOnly || disposed()) return { ok: false, error: readOnly ? 'The chat is read-only' : 'The chat was disposed' };
+      if (loop.state.calls.has(toolCallId)) return loop.answerApproval(toolCallId, answer);
+      // A call the loop does not run: a server tool's, answered on its part.
+      const chunk = loopChunk.loaded() ?? (await loopChunk.load().catch(() => undefined));
+      if (!chunk) return { ok: false, error: `Tool call "${toolCallId.slice(0, 64)}" is not waiting for approval` };
+      return chunk.answerServerApproval(chat, loop, toolCallId, answer);
+    },
+    async revokeGrant(grant) {
+      if (!acts()) return;
+      const bound = await grants;
+      if (bound) await bound.revoke(grant);
+      else loop.setGrants(loop.state.grants.filter((kept) => kept.toolName !== grant.toolName || kept.scope !== grant.scope || kept.chatId !== grant.chatId));
+    },
     async continue(prompt) {
       if (!acts()) return;
       loop.resume();
@@ -300,10 +324,7 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
     editMessage: (messageId, text) => rewrite((code) => code.editUserMessage(chat, loop, messageId, text)),
     alwaysAllow(toolName) {
       if (!acts()) return;
-      loop.alwaysAllow(toolName);
-      void Promise.resolve()
-        .then(async () => (await grants!).save([...loop.state.alwaysAllowed]))
-        .catch(report);
+      loop.grant({ toolName });
     },
     addToolOutput(result) {
       loop.addToolResult('state' in result ? { toolCallId: result.toolCallId, error: result.errorText } : { toolCallId: result.toolCallId, output: result.output });
@@ -335,6 +356,8 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
       void chat.stop();
       notifier.dispose();
       storage?.dispose();
+      serverApprovals?.dispose();
+      void grants?.then((bound) => bound?.dispose());
     },
     get disposed() {
       return disposed();

@@ -10,6 +10,7 @@ export {
 export type { ToolChatRows } from './row-store';
 export type {
   SendMessageInput,
+  ToolCallApproval,
   ToolCallView,
   ToolCallViewOf,
   ToolChatMessage,
@@ -22,7 +23,15 @@ export type {
 } from './types';
 export { selectToolCalls, toolCallView, type ToolCallViews } from './tool-call-views';
 export { isInterruptedToolPart, isToolPart, type ToolPart } from './part-states';
-export { localStorageGrants, memoryGrants, type LocalStorageGrantsOptions, type ToolGrants } from './grants';
+export {
+  localStorageGrants,
+  memoryGrants,
+  MAX_GRANTS,
+  type LocalStorageGrantsOptions,
+  type ToolGrant,
+  type ToolGrantReach,
+  type ToolGrants,
+} from './grants';
 export { createListeners, type Listeners, type ReadableStore } from './listeners';
 export { describeActivity, type Activity } from './activity';
 export { defaultLabels, markerLabels, type ToolLabels } from './labels';

@@ -1,11 +1,16 @@
 import { isToolUIPart, type UIMessage } from 'ai';
 import type { CallMap } from '../loop/call-map';
+import type { ToolCallState } from '../loop/call-state';
+import { APPROVAL_EXPIRED_REASON, APPROVAL_GRANTED_REASON } from '../tools/errors';
 import { isBrowserApproval, type ToolPart } from './part-states';
 
 /**
  * Writes the loop's knowledge of each call into its part, in the AI SDK's own states:
- * `approval-requested` while the user decides, `approval-responded` once approved (until the
- * result), `output-denied` after Deny. Changes the parts of `message` in place: the chat's
+ * `approval-requested` while the user decides (with the policy's `requestReason`),
+ * `approval-responded` once approved (until the result), `output-denied` after Deny, a denial by
+ * the app's policy or an expiry. A decision made without the user carries `isAutomatic`, as the
+ * AI SDK's do; a call the user edited carries the edited input, and the model's own in
+ * `approval.descriptor.toolchat.editedFrom`. Changes the parts of `message` in place: the chat's
  * state calls it on its own copy of each message it stores. In the loop's chunk: the loop knows
  * of a call only once a response (which waits for that chunk), a restored chat or Run again
  * (which wait for it too) brought it.
@@ -18,27 +23,49 @@ export function applyLoopStates(message: UIMessage, calls: CallMap): void {
     if (!isToolUIPart(part) || part.providerExecuted === true) continue;
     const call = calls.get(part.toolCallId);
     if (!call) continue;
-    const next = stateOf(part, call.phase, call.approval);
+    const next = stateOf(part, call);
     if (next) parts[i] = next;
   }
 }
 
-function stateOf(part: ToolPart, phase: string, approval: { approved: boolean; reason?: string } | undefined): ToolPart | undefined {
+type Approval = Record<string, unknown>;
+
+function stateOf(part: ToolPart, call: ToolCallState): ToolPart | undefined {
   const open = part.state === 'input-available' || ((part.state === 'approval-requested' || part.state === 'approval-responded') && isBrowserApproval(part));
   const base = { ...part } as Record<string, unknown>;
   delete base.errorText;
   delete base.output;
-  if (phase === 'denied' && (open || part.state === 'output-error')) {
-    return { ...base, state: 'output-denied', approval: { id: part.toolCallId, approved: false, ...(approval?.reason === undefined ? {} : { reason: approval.reason }) } } as unknown as ToolPart;
+  const { phase, approval } = call;
+  if ((phase === 'denied' || phase === 'expired') && (open || part.state === 'output-error')) {
+    const denied: Approval = { id: part.toolCallId, approved: false };
+    if (approval && approval.by !== 'user') denied.isAutomatic = true;
+    const reason = phase === 'expired' ? APPROVAL_EXPIRED_REASON : approval?.reason;
+    if (reason !== undefined) denied.reason = reason;
+    return { ...base, state: 'output-denied', approval: denied } as unknown as ToolPart;
   }
-  if (!open) return undefined;
   if (phase === 'awaiting-approval') {
-    return part.state === 'approval-requested' ? undefined : ({ ...base, state: 'approval-requested', approval: { id: part.toolCallId } } as unknown as ToolPart);
+    if (!open || part.state === 'approval-requested') return undefined;
+    const asked: Approval = { id: part.toolCallId };
+    if (call.question?.reason !== undefined) asked.requestReason = call.question.reason;
+    return { ...base, state: 'approval-requested', approval: asked } as unknown as ToolPart;
   }
   if (approval?.approved) {
-    return part.state === 'approval-responded' ? undefined : ({ ...base, state: 'approval-responded', approval: { id: part.toolCallId, approved: true } } as unknown as ToolPart);
+    const written = part.approval as Approval | undefined;
+    // Once written, the approval stays on the part through its result (the AI SDK keeps it).
+    if (written?.approved === true && (!open || part.state === 'approval-responded')) return undefined;
+    if (!open && part.state !== 'output-available' && part.state !== 'output-error') return undefined;
+    const approved: Approval = { id: part.toolCallId, approved: true };
+    if (approval.by !== 'user') approved.isAutomatic = true;
+    const reason = approval.reason ?? (approval.by === 'grant' ? APPROVAL_GRANTED_REASON : undefined);
+    if (reason !== undefined) approved.reason = reason;
+    const next: Record<string, unknown> = open ? { ...base, state: 'approval-responded' } : { ...part };
+    if ('editedFrom' in approval) {
+      approved.descriptor = { toolchat: { editedFrom: approval.editedFrom } };
+      next.input = call.input;
+    }
+    return { ...next, approval: approved } as unknown as ToolPart;
   }
-  if (part.state === 'input-available') return undefined;
+  if (!open || part.state === 'input-available') return undefined;
   // Asked once (a stored record), not any more (the user's grant): an ordinary call again.
   delete base.approval;
   return { ...base, state: 'input-available' } as unknown as ToolPart;

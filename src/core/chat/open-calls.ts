@@ -3,6 +3,7 @@ import { isSettled } from '../loop/call-state';
 import { hasToolResult, lastStepToolParts, type ToolPart } from '../loop/rounds';
 import type { ToolLoopCore } from '../loop/tool-loop-core';
 import { toolErrorMessages } from '../tools/errors';
+import { cancelServerApprovals } from './server-approvals';
 
 type Chat = AbstractChat<UIMessage>;
 
@@ -70,6 +71,8 @@ export function dropIncompleteCalls(chat: Chat): void {
  */
 export function settleOpenCalls(chat: Chat, loop: ToolLoopCore): Promise<void> | undefined {
   dropIncompleteCalls(chat);
+  // A server tool's call still asked ends as cancelled on its part: nothing runs.
+  cancelServerApprovals(chat);
   const open = openCallsAnywhere(chat);
   if (open.length === 0) return undefined;
   if (open.some((part) => inProgress(loop, part.toolCallId))) loop.stop();

@@ -2,8 +2,10 @@ import { getToolName, isToolUIPart, type UIMessage } from 'ai';
 import type { ToolCallPhase, ToolCallState } from '../loop/call-state';
 import { CallMap } from '../loop/call-map';
 import { INTERRUPTED_TOOL_ERROR } from '../storage/interrupted';
+import { APPROVAL_CANCELLED_REASON, APPROVAL_EXPIRED_REASON, APPROVAL_GRANTED_REASON } from '../tools/errors';
+import { isBrowserApproval } from './part-states';
 import type { ToolPart } from './part-states';
-import type { ToolCallViewOf } from './types';
+import type { ToolCallApproval, ToolCallViewOf } from './types';
 import { shallowEqual } from './shallow-equal';
 
 /** Every call of a conversation by id, in the order of the messages. */
@@ -109,6 +111,8 @@ export function toolCallView(part: ToolPart, messageId?: string, call?: ToolCall
       if (call.output !== undefined) view.output = call.output;
       if (call.error !== undefined) view.error = call.error;
       if (call.endedAt !== undefined) view.durationMs = call.endedAt - call.receivedAt;
+      const approval = approvalOfCall(call);
+      if (approval) view.approval = approval;
       if (!byMessage) fromCalls.set(call, (byMessage = new Map()));
       byMessage.set(messageId ?? '', view);
     }
@@ -121,6 +125,12 @@ export function toolCallView(part: ToolPart, messageId?: string, call?: ToolCall
     if (part.state === 'output-available') view.output = part.output;
     const error = errorOf(part);
     if (error !== undefined) view.error = error;
+    const approval = approvalOfPart(part);
+    if (approval) {
+      view.approval = approval;
+      // A server call the user edited ran with the edit; its part keeps the model's (signed) input.
+      if (approval.server && 'editedFrom' in approval) view.input = serverApprovalEdit(part);
+    }
     fromParts.set(part, view);
   }
   return view;
@@ -136,11 +146,11 @@ export function phaseOf(part: ToolPart): ToolCallPhase {
       // (`toolErrorMessages.cancelled`, not imported: it is not in the first load.)
       return part.errorText === INTERRUPTED_TOOL_ERROR ? 'interrupted' : part.errorText.endsWith('" was cancelled by the user') ? 'cancelled' : 'error';
     case 'output-denied':
-      return 'denied';
+      return part.approval.reason === APPROVAL_EXPIRED_REASON ? 'expired' : part.approval.reason === APPROVAL_CANCELLED_REASON ? 'cancelled' : 'denied';
     case 'approval-requested':
       return 'awaiting-approval';
     case 'approval-responded':
-      return part.approval.approved ? 'running' : 'denied';
+      return part.approval.approved ? 'running' : part.approval.reason === APPROVAL_EXPIRED_REASON ? 'expired' : 'denied';
     case 'input-streaming':
       return 'streaming-input';
     case 'input-available':
@@ -162,4 +172,73 @@ export function awaitingApproval(views: ToolCallViews): ToolCallViewOf[] {
   const waiting: ToolCallViewOf[] = [];
   for (const view of views.values()) if (view.phase === 'awaiting-approval') waiting.push(view);
   return waiting;
+}
+
+/** The approval of a call the loop knows. */
+function approvalOfCall(call: ToolCallState): ToolCallApproval | undefined {
+  if (call.phase === 'awaiting-approval' && call.question) {
+    const { reason, scope, grantable, editError } = call.question;
+    return {
+      grantable,
+      ...(reason === undefined ? {} : { requestReason: reason }),
+      ...(scope === undefined ? {} : { scope }),
+      ...(editError === undefined ? {} : { editError }),
+    };
+  }
+  const approval = call.approval;
+  if (!approval) return undefined;
+  return {
+    approved: approval.approved,
+    by: approval.by,
+    ...(approval.choice === undefined ? {} : { choice: approval.choice }),
+    ...(approval.reason === undefined ? {} : { reason: approval.reason }),
+    ...('editedFrom' in approval ? { editedFrom: approval.editedFrom } : {}),
+  };
+}
+
+interface PartApproval {
+  approved?: boolean;
+  reason?: string;
+  requestReason?: string;
+  isAutomatic?: boolean;
+  descriptor?: unknown;
+}
+
+/** The approval a part alone tells (a server tool's call, a restored one, plain `useChat` messages). */
+function approvalOfPart(part: ToolPart): ToolCallApproval | undefined {
+  const approval = part.approval as PartApproval | undefined;
+  if (!approval) return undefined;
+  const server = !isBrowserApproval(part);
+  const own = toolchatDescriptor(approval.descriptor);
+  const base: ToolCallApproval = server ? { server } : {};
+  if (approval.approved === undefined) {
+    return {
+      ...base,
+      grantable: own?.grantable !== false,
+      ...(typeof approval.requestReason === 'string' ? { requestReason: approval.requestReason } : {}),
+      ...(typeof own?.scope === 'string' ? { scope: own.scope } : {}),
+    };
+  }
+  const reason = typeof approval.reason === 'string' ? approval.reason : undefined;
+  const by =
+    reason === APPROVAL_EXPIRED_REASON ? 'timeout' : reason === APPROVAL_GRANTED_REASON ? 'grant' : approval.isAutomatic ? 'policy' : 'user';
+  const edited = own && (server ? Object.hasOwn(own, 'editedInput') : Object.hasOwn(own, 'editedFrom'));
+  return {
+    ...base,
+    approved: approval.approved,
+    by,
+    ...(reason === undefined || by === 'grant' || by === 'timeout' ? {} : { reason }),
+    ...(edited ? { editedFrom: server ? part.input : own.editedFrom } : {}),
+  };
+}
+
+function toolchatDescriptor(descriptor: unknown): Record<string, unknown> | undefined {
+  if (typeof descriptor !== 'object' || descriptor === null || !Object.hasOwn(descriptor, 'toolchat')) return undefined;
+  const own = (descriptor as { toolchat?: unknown }).toolchat;
+  return typeof own === 'object' && own !== null ? (own as Record<string, unknown>) : undefined;
+}
+
+/** The input a server call ran with after the user's edit. */
+function serverApprovalEdit(part: ToolPart): unknown {
+  return toolchatDescriptor((part.approval as PartApproval | undefined)?.descriptor)?.editedInput;
 }

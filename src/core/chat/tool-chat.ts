@@ -1,5 +1,7 @@
 import type { UIMessage } from 'ai';
+import type { ApprovalAnswer, ApprovalResult } from '../loop/approval';
 import type { RunToolCallRequest } from '../loop/tool-loop-core';
+import type { ToolGrantReach } from './grants';
 import type { ToolSet } from '../tools/define-tool';
 import type { ToolCallResult } from '../tools/types';
 import type { ReadableStore } from './listeners';
@@ -42,8 +44,25 @@ export interface ToolChat<TOOLS extends ToolSet = ToolSet> extends ReadableStore
   stop(): void;
   /** Resends the last request after an error. */
   retry(): Promise<void>;
+  /** "Approve": `answerApproval(toolCallId, { choice: 'allow-once' })`. */
   approve(toolCallId: string): void;
+  /** "Deny": `answerApproval(toolCallId, { choice: 'deny', reason })`; the model reads the reason. */
   deny(toolCallId: string, reason?: string): void;
+  /**
+   * The user's answer to a call waiting for approval, a browser tool's or a server tool's:
+   * `allow-once`; `allow-chat` (this tool, in this chat) and `allow-always` (this tool, in every
+   * chat), which make a grant (bound to the call's scope when its tool has `grantScope`) and
+   * answer the other waiting calls it covers; `deny` with an optional reason the model reads;
+   * `edit` with the arguments to run with, checked against the tool's schema first. Resolves
+   * with `{ ok: false, error }` when the answer is refused (an edit the schema refuses: the call
+   * keeps waiting and its card shows the error; a call no longer waiting); never rejects.
+   */
+  answerApproval(toolCallId: string, answer: ApprovalAnswer): Promise<ApprovalResult>;
+  /**
+   * Takes back one of the user's grants (from `getState().loop.grants`), in every chat that
+   * shares the `grants`: calls it covered ask again; one already allowed goes on.
+   */
+  revokeGrant(grant: ToolGrantReach): Promise<void>;
   /**
    * The AI SDK 7 form of `approve` / `deny`: answers the part in `approval-requested` whose
    * `approval.id` is `id` (a browser tool's approval id is its call id).
@@ -63,7 +82,11 @@ export interface ToolChat<TOOLS extends ToolSet = ToolSet> extends ReadableStore
   editMessage(messageId: string, text: string): Promise<void>;
   /** Runs calls of the last turn again that a reload cut off ("Run again"); approval rules apply. */
   runAgain(toolCallIds: readonly string[]): void;
-  /** "Always allow": calls of this tool run without asking, in every chat of this user (`grants`). */
+  /**
+   * "Always allow" a tool, every call of it, in every chat of this user (`grants`), from now; the
+   * calls of it waiting for approval run. On a card, `answerApproval` with `allow-always` makes
+   * the grant the call's own (its scope).
+   */
   alwaysAllow(toolName: string): void;
   /** Hands back the result of a tool the app runs itself (a tool without `execute`), as in the AI SDK. */
   addToolOutput(result: ToolOutputInput): void;

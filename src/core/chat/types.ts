@@ -1,4 +1,5 @@
 import type { ChatStatus, ChatTransport, CreateUIMessage, FileUIPart, UIDataTypes, UIMessage, UITools } from 'ai';
+import type { ApprovalChoice, ApprovalDecider } from '../loop/approval';
 import type { ToolCallPhase } from '../loop/call-state';
 import type { LoopState } from '../loop/loop-state';
 import type { ToolLoopOptions } from '../loop/tool-loop-options';
@@ -84,8 +85,9 @@ export interface ToolChatOptions<TOOLS extends ToolSet = ToolSet> extends ToolLo
    */
   readOnly?: boolean;
   /**
-   * Where "Always allow" is kept: the user's, not the conversation's. Never read from or written
-   * to a conversation record. Read once, when the chat is created.
+   * Where the user's grants ("Always allow", "Allow for this chat") are kept: the user's, not
+   * the conversation's. Never read from or written to a conversation record. Every chat of the
+   * page with the same `grants` shares them, as they change. Read once, when the chat is created.
    * @default `localStorageGrants()` in a browser (key `toolchat:grants`), else `memoryGrants()`
    */
   grants?: ToolGrants;
@@ -129,6 +131,35 @@ export interface ToolCallViewOf<NAME extends string = string, INPUT = unknown, O
   durationMs?: number;
   /** The id of the message the call belongs to (set by the chat's views). */
   messageId?: string;
+  /**
+   * The call's approval, when it asks or asked (or was decided without asking: a grant, the
+   * app's policy, an expiry); absent for calls no approval was involved in.
+   */
+  approval?: ToolCallApproval;
+}
+
+/** Where a call's approval stands: asked (no `approved` yet), or decided, and by whom. */
+export interface ToolCallApproval {
+  /** `undefined` while the user is asked. */
+  approved?: boolean;
+  /** Who decided: the user, one of the user's grants, the app's policy, the clock (expired). */
+  by?: ApprovalDecider;
+  /** The user's choice, when the user decided (in this page). */
+  choice?: ApprovalChoice;
+  /** The user's reason for a denial, or the policy's for its decision. */
+  reason?: string;
+  /** While asked: why (the approval policy's reason, or its failure). */
+  requestReason?: string;
+  /** While asked: the scope a grant made from this call covers (the tool's `grantScope`). */
+  scope?: string;
+  /** While asked: whether "Allow for this chat" and "Always allow" may be offered. */
+  grantable?: boolean;
+  /** While asked: the user's last edit was refused, and why. */
+  editError?: string;
+  /** The model's own input, when the user edited it: the call's `input` is the user's. */
+  editedFrom?: unknown;
+  /** A server tool's call: its approval goes to the server. */
+  server?: boolean;
 }
 
 /** A call of one of the chat's tools; with `NAME`, a call of that tool. */

@@ -1,4 +1,5 @@
 import type { ToolCall } from '../tools/types';
+import type { CallApproval, CallQuestion } from './approval';
 
 /**
  * Where a tool call is in its life. `streaming-input` and `interrupted` (a call a reload cut
@@ -13,15 +14,19 @@ export type ToolCallPhase =
   | 'done'
   | 'error'
   | 'denied'
+  | 'expired'
   | 'cancelled'
   | 'interrupted';
 
-/** A phase a call never leaves. */
-export type SettledPhase = 'done' | 'error' | 'denied' | 'cancelled' | 'interrupted';
+/**
+ * A phase a call never leaves. `denied`: by the user or the app's approval policy; `expired`:
+ * nobody answered its approval within `approvalTimeoutMs`.
+ */
+export type SettledPhase = 'done' | 'error' | 'denied' | 'expired' | 'cancelled' | 'interrupted';
 
 /** Whether a call in this phase has its one result. */
 export function isSettled(phase: ToolCallPhase): phase is SettledPhase {
-  return phase === 'done' || phase === 'error' || phase === 'denied' || phase === 'cancelled' || phase === 'interrupted';
+  return phase === 'done' || phase === 'error' || phase === 'denied' || phase === 'expired' || phase === 'cancelled' || phase === 'interrupted';
 }
 
 /**
@@ -44,8 +49,13 @@ export interface ToolCallState extends ToolCall {
   output?: unknown;
   /** The error the model reads, when the call failed, was denied or cancelled. */
   error?: string;
-  /** The user's answer, for a call that asked: its part reads `approval-responded` or `output-denied`. */
-  approval?: { approved: boolean; reason?: string };
+  /** While the call waits for approval: why it asks, the scope a grant from it would carry. */
+  question?: CallQuestion;
+  /**
+   * How its approval was decided, for a call that asked or would have (by the user, a grant,
+   * the app's policy, or expiry): its part reads `approval-responded` or `output-denied`.
+   */
+  approval?: CallApproval;
   /**
    * Who made a call the model did not make (`runToolCall`): e.g. `mcp-app:<id of the call whose
    * app made it>`. Such a call has no message part, and its result goes back to its caller only.

@@ -1,4 +1,4 @@
-import { isToolUIPart, type ChatStatus, type UIMessage } from 'ai';
+import { getToolName, isToolUIPart, type ChatStatus, type UIMessage } from 'ai';
 import { isSettled } from './call-state';
 import type { LoopActivity } from './activity';
 import type { CallMap } from './call-map';
@@ -39,6 +39,8 @@ export function deriveActivity(input: ActivityInput): LoopActivity {
   let deciding = false;
   for (const part of lastStepToolParts(last)) {
     const call = loop.calls.get(part.toolCallId);
+    // A server tool's call waits for the user on its part.
+    if (!call && part.state === 'approval-requested' && part.approval.id !== part.toolCallId) awaiting.push(getToolName(part));
     // A call the browser still works on is open even if the stream claimed a result for it.
     if (!call || isSettled(call.phase)) continue;
     if (call.phase === 'awaiting-approval') awaiting.push(call.toolName);

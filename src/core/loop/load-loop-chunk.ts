@@ -8,8 +8,8 @@ export type LoopChunk = typeof import('./loop-chunk');
  */
 export type LoopRunner = Pick<
   LoopChunk,
-  | 'approvalNeeded'
-  | 'approvalRule'
+  | 'approvalGate'
+  | 'checkEditedInput'
   | 'answerUsageStage'
   | 'createCallIdentity'
   | 'readUsage'

@@ -1,13 +1,14 @@
 // What a chat's loop needs once it talks to the model, never for the first render: one chunk,
 // fetched when the chat starts, which every request waits for, so no response or call exists
 // before it (`loopChunk`). The transport stages of a request and its response, running a call
-// (approval, the concurrency limit, timeout and retries, validating the input), serialising its
-// output, what a transition does outside the state (callbacks, results handed to the chat, the
-// log), the response's call identity and its usage, the default place of the user's "Always
-// allow" choices, and what reads a conversation's calls (open calls settled before the user's
-// next message, a retry's, a request's browser approvals).
-export { approvalNeeded } from './approval-needed';
-export { approvalRule } from './approval';
+// (its approval gate: the tool's rule, the app's policy and the user's grants; the concurrency
+// limit, timeout and retries, validating the input and an edit of it), serialising its output,
+// what a transition does outside the state (callbacks, results handed to the chat, the log), the
+// response's call identity and its usage, the user's grants (their default place, the page's
+// book of them, server tools' approvals), and what reads a conversation's calls (open calls
+// settled before the user's next message, a retry's, a request's browser approvals).
+export { approvalGate } from './approval-gate';
+export { checkEditedInput } from './edited-input';
 export { runEffects } from './loop-effects';
 export { responseBase, wroteNothing } from './response-content';
 export { createCallIdentity } from './call-identity';
@@ -18,6 +19,9 @@ export { runToolCall } from './run-tool-call';
 export { answerUsageStage, readUsage } from './usage';
 export { DEFAULT_MAX_OUTPUT_BYTES, serializeToolOutput, toJsonValue } from '../tools/serialize-output';
 export { defaultGrants } from '../chat/grants';
+export { bindChatGrants } from '../chat/chat-grants';
+export { grantBookOf } from '../chat/grant-book';
+export { answerServerApproval, cancelServerApprovals, createServerApprovalWatch, serverApprovalCallId } from '../chat/server-approvals';
 export { refreshApprovals } from '../chat/refresh-approvals';
 export { applyLoopStates } from '../chat/loop-part-states';
 export { dropIncompleteCalls, resultsOnTheirWay, settleOpenCalls } from '../chat/open-calls';

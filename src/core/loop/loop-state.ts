@@ -1,3 +1,4 @@
+import type { ToolGrant } from '../chat/grants';
 import { CallMap } from './call-map';
 import type { LoopEndReason, LoopUsage } from './events';
 
@@ -38,8 +39,11 @@ export interface LoopState {
   readonly pendingUsage: LoopUsage | undefined;
   /** Answers that did not simply finish, by assistant message id. */
   readonly endings: ReadonlyMap<string, AnswerEnding>;
-  /** Tools the user chose to "always allow" in this chat: their calls run without asking. */
-  readonly alwaysAllowed: ReadonlySet<string>;
+  /**
+   * The user's grants as the chat knows them ("Always allow" and "Allow for this chat", of every
+   * chat): a call one of them covers runs without asking.
+   */
+  readonly grants: readonly ToolGrant[];
 }
 
 export const initialLoopState: LoopState = {
@@ -53,5 +57,5 @@ export const initialLoopState: LoopState = {
   tokensUsed: 0,
   pendingUsage: undefined,
   endings: new Map(),
-  alwaysAllowed: new Set(),
+  grants: [],
 };

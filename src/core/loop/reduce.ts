@@ -1,6 +1,9 @@
 import type { FinishReason } from 'ai';
+import type { ToolGrant } from '../chat/grants';
 import { toolErrorMessages } from '../tools/errors';
 import type { ToolCall, ToolCallResult } from '../tools/types';
+import type { ApprovalChoice } from './approval';
+import type { ApprovalGate } from './approval-gate';
 import { isSettled, type ToolCallState } from './call-state';
 import type { LoopUsage } from './events';
 import type { AnswerEnding, FinalReason, LoopState } from './loop-state';
@@ -8,15 +11,18 @@ import type { AnswerEnding, FinalReason, LoopState } from './loop-state';
 /**
  * Everything that happens to a tool loop, as data. A call's life:
  *
- *   call-received → pending ─┬─ approval-decided (ask) → awaiting-approval ─┬─ approval-answered (yes) → pending
- *                            │                                              └─ approval-answered (no) → denied
+ *   call-received → pending ─┬─ approval-decided (ask) → awaiting-approval ─┬─ approval-answered (yes, or an edit) → pending
+ *                            │                                              ├─ approval-answered (no) → denied
+ *                            │                                              └─ approval-expired → expired
+ *                            ├─ approval-decided (denied by the policy) → denied
  *                            └─ call-started → running ─ call-progressed … ─ call-settled → done | error | cancelled
  *
- * A call whose approval is known at once arrives as `awaiting-approval`; one whose
- * `needsApproval` is still being worked out arrives `pending` and `deciding`.
+ * A call whose gate is known at once arrives past it (`awaiting-approval`, allowed, denied); one
+ * whose gate is still being worked out (an async schema, policy or `needsApproval`) arrives
+ * `pending` and `deciding`.
  *
- * and `stopped` settles every call still open, in any phase, as cancelled. A settled call
- * never changes again: a late result, a second approval or a repeated chunk is a no-op.
+ * `stopped` settles every call still open, in any phase, as cancelled. A settled call never
+ * changes again: a late result, a second approval or a repeated chunk is a no-op.
  */
 export type LoopAction =
   /** The user's message goes out: a new turn with a fresh token budget. */
@@ -35,15 +41,23 @@ export type LoopAction =
       empty?: boolean;
     }
   /**
-   * A call's input is complete; `runner: 'app'` for tools the app answers itself. `asked` when
-   * it is known at once that the user must approve it, `deciding` while that is worked out.
+   * A call's input is complete; `runner: 'app'` for tools the app answers itself. `gate` when it
+   * is known at once what stands before its run, `'deciding'` while that is worked out.
    */
-  | { type: 'call-received'; call: ToolCall; runner: 'loop' | 'app'; asked?: boolean; deciding?: boolean; at: number; origin?: string }
-  /** Whether the user must approve a call that arrived `deciding`. */
-  | { type: 'approval-decided'; toolCallId: string; ask: boolean }
-  /** The user chose "Always allow" for a tool, or a saved chat remembered it. */
-  | { type: 'tool-always-allowed'; toolNames: readonly string[] }
-  | { type: 'approval-answered'; toolCallId: string; approved: boolean; reason?: string; at: number }
+  | { type: 'call-received'; call: ToolCall; runner: 'loop' | 'app'; gate: ApprovalGate | 'deciding'; at: number; origin?: string }
+  /** What stands before the run of a call that arrived `deciding`. */
+  | { type: 'approval-decided'; toolCallId: string; gate: ApprovalGate; at: number }
+  /** The user's grants changed (a grant made, revoked, loaded). */
+  | { type: 'grants-changed'; grants: readonly ToolGrant[] }
+  /**
+   * A call waiting for approval is answered: by the user (`choice`, with the edited `input` for
+   * an edit), or by a grant the user made meanwhile.
+   */
+  | { type: 'approval-answered'; toolCallId: string; approved: boolean; by: 'user' | 'grant'; choice?: ApprovalChoice; reason?: string; input?: unknown; at: number }
+  /** The user's edited input failed the schema: the call keeps waiting, with the error. */
+  | { type: 'approval-edit-refused'; toolCallId: string; error: string }
+  /** Nobody answered the call's approval within `approvalTimeoutMs`. */
+  | { type: 'approval-expired'; toolCallId: string; at: number }
   | { type: 'call-started'; toolCallId: string }
   /** A preliminary output (a yield of an async generator `execute`), already JSON. */
   | { type: 'call-progressed'; toolCallId: string; output: unknown }
@@ -107,35 +121,49 @@ export function reduce(state: LoopState, action: LoopAction): LoopState {
       // Duplicate chunks, remounts and resubmissions all land here: one record per call, ever.
       if (state.calls.has(action.call.toolCallId)) return state;
       const { toolCallId, toolName, input } = action.call;
-      return withCall(state, {
+      const call: ToolCallState = {
         toolCallId,
         toolName,
         input,
-        phase: action.asked ? 'awaiting-approval' : 'pending',
+        phase: 'pending',
         runner: action.runner,
         round: state.round,
         receivedAt: action.at,
-        ...(action.deciding && !action.asked ? { deciding: true as const } : {}),
         ...(action.origin === undefined ? {} : { origin: action.origin }),
-      });
+      };
+      return withCall(state, action.gate === 'deciding' ? { ...call, deciding: true } : passGate(call, action.gate, action.at));
     }
     case 'approval-decided':
       return update(state, action.toolCallId, (call) => {
         if (call.phase !== 'pending' || !call.deciding) return call;
         const { deciding: _decided, ...rest } = call;
-        return action.ask ? { ...rest, phase: 'awaiting-approval' } : rest;
+        return passGate(rest, action.gate, action.at);
       });
-    case 'tool-always-allowed': {
-      if (action.toolNames.every((name) => state.alwaysAllowed.has(name))) return state;
-      return { ...state, alwaysAllowed: new Set([...state.alwaysAllowed, ...action.toolNames]) };
-    }
+    case 'grants-changed':
+      return action.grants === state.grants ? state : { ...state, grants: action.grants };
     case 'approval-answered':
       return update(state, action.toolCallId, (call) => {
         if (call.phase !== 'awaiting-approval') return call;
-        if (action.approved) return { ...call, phase: 'pending', approval: { approved: true } };
+        const { question: _answered, ...rest } = call;
+        const decided = { by: action.by, ...(action.choice === undefined ? {} : { choice: action.choice }), ...(action.reason === undefined ? {} : { reason: action.reason }) };
+        if (action.approved && action.choice === 'edit' && 'input' in action) {
+          return { ...rest, input: action.input, phase: 'pending', approval: { approved: true, ...decided, editedFrom: call.input } };
+        }
+        if (action.approved) return { ...rest, phase: 'pending', approval: { approved: true, ...decided } };
         const denied = settle(call, 'denied', { error: toolErrorMessages.denied(call.toolName, action.reason) }, action.at);
-        denied.approval = action.reason === undefined ? { approved: false } : { approved: false, reason: action.reason };
+        denied.approval = { approved: false, ...decided };
         return denied;
+      });
+    case 'approval-edit-refused':
+      return update(state, action.toolCallId, (call) =>
+        call.phase === 'awaiting-approval' && call.question ? { ...call, question: { ...call.question, editError: action.error } } : call,
+      );
+    case 'approval-expired':
+      return update(state, action.toolCallId, (call) => {
+        if (call.phase !== 'awaiting-approval') return call;
+        const expired = settle(call, 'expired', { error: toolErrorMessages.approvalExpired(call.toolName) }, action.at);
+        expired.approval = { approved: false, by: 'timeout' };
+        return expired;
       });
     case 'call-started':
       return update(state, action.toolCallId, (call) => (call.phase === 'pending' ? { ...call, phase: 'running' } : call));
@@ -197,6 +225,23 @@ function withEnding(endings: ReadonlyMap<string, AnswerEnding>, messageId: strin
   return next;
 }
 
+/** A call past its gate: waiting for the user, allowed or denied without asking, or free to run. */
+function passGate(call: ToolCallState, gate: ApprovalGate, at: number): ToolCallState {
+  switch (gate.kind) {
+    case 'run':
+      return call;
+    case 'ask':
+      return { ...call, phase: 'awaiting-approval', question: gate.question };
+    case 'allowed':
+      return { ...call, approval: { approved: true, by: gate.by, ...(gate.reason === undefined ? {} : { reason: gate.reason }) } };
+    case 'denied': {
+      const denied = settle(call, 'denied', { error: toolErrorMessages.deniedByPolicy(call.toolName, gate.reason) }, at);
+      denied.approval = { approved: false, by: 'policy', ...(gate.reason === undefined ? {} : { reason: gate.reason }) };
+      return denied;
+    }
+  }
+}
+
 function withCall(state: LoopState, call: ToolCallState): LoopState {
   return { ...state, calls: state.calls.with(call) };
 }
@@ -211,7 +256,7 @@ function update(state: LoopState, toolCallId: string, change: (call: ToolCallSta
 
 function settle(
   call: ToolCallState,
-  phase: 'done' | 'error' | 'denied' | 'cancelled',
+  phase: 'done' | 'error' | 'denied' | 'expired' | 'cancelled',
   outcome: { output: unknown } | { error: string },
   at: number,
 ): ToolCallState {

@@ -22,6 +22,14 @@ export function hasToolResult(part: ToolPart): boolean {
   return finished.has(part.state) && !(part.state === 'output-available' && part.preliminary === true);
 }
 
+/**
+ * A server tool's call the user answered (`approval-responded` with the server's own approval id,
+ * where a browser tool's is its call id): the server runs it, or tells the model of the denial.
+ */
+export function isServerApprovalResponse(part: ToolPart): boolean {
+  return part.state === 'approval-responded' && part.providerExecuted !== true && part.approval.id !== part.toolCallId;
+}
+
 /** Tool rounds of an assistant message: its steps that called at least one tool. */
 export function countToolRounds(message: UIMessage | undefined): number {
   if (!message || message.role !== 'assistant') return 0;
@@ -66,7 +74,7 @@ export function nextRequest(messages: readonly UIMessage[], maxToolRounds = DEFA
   const last = messages.at(-1);
   const rounds = countToolRounds(last);
   const parts = lastStepToolParts(last);
-  const complete = parts.length > 0 && parts.every(hasToolResult);
+  const complete = parts.length > 0 && parts.every((part) => hasToolResult(part) || isServerApprovalResponse(part));
   return {
     send: complete && rounds <= maxToolRounds,
     toolsDisabled: rounds >= maxToolRounds,

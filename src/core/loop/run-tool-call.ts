@@ -2,7 +2,8 @@ import type { ToolSet } from '../tools/define-tool';
 import { errorMessage, toolErrorMessages } from '../tools/errors';
 import { executeToolCallNow } from '../tools/execute-tool-calls';
 import type { ToolCall, ToolCallResult } from '../tools/types';
-import type { ApprovalAnswer } from './approval';
+import type { ApprovalOutcome } from './approval';
+import type { ApprovalGate } from './approval-gate';
 import type { Limiter } from './limiter';
 
 /** What one call needs from its loop. */
@@ -14,12 +15,12 @@ export interface RunToolCallContext {
   timeoutMs: number | undefined;
   random: (() => number) | undefined;
   limiter: Limiter;
-  /** Whether the user must approve the call (see `approvalNeeded`). */
-  approval: boolean | Promise<boolean>;
-  /** An async `approval` came in. */
-  decided: (ask: boolean) => void;
-  /** Waits for the user's answer (a refusal when the call was settled meanwhile). */
-  askUser: () => Promise<ApprovalAnswer>;
+  /** What stands before the run (see `approvalGate`). */
+  gate: ApprovalGate | Promise<ApprovalGate>;
+  /** An async `gate` came in. */
+  decided: (gate: ApprovalGate) => void;
+  /** Waits for the user's answer; an approval may carry the user's edited input. */
+  askUser: () => Promise<ApprovalOutcome>;
   started: () => void;
   progressed: (output: unknown) => void;
   /** The result; `cancelled` when Stop ended the call. Called at most once. */
@@ -42,14 +43,22 @@ export async function runToolCall(call: ToolCall, context: RunToolCallContext): 
   };
   const cancelled = (): ToolCallResult => ({ ...call, ok: false, error: toolErrorMessages.cancelled(call.toolName) });
   try {
-    let ask = context.approval;
-    if (typeof ask !== 'boolean') {
-      ask = await ask;
-      context.decided(ask);
+    let gate = context.gate;
+    if (gate instanceof Promise) {
+      gate = await gate;
+      context.decided(gate);
     }
-    // A denial settles the call where it is answered; Stop settles it too.
-    if (ask && !(await context.askUser()).approved) return;
+    // A denial settles the call where it is decided; Stop, an expiry settle it too.
+    if (gate.kind === 'denied') return;
+    let input = call.input;
+    if (gate.kind === 'ask') {
+      const answer = await context.askUser();
+      if (!answer.approved) return;
+      // The user's edited arguments, already checked against the schema.
+      if ('input' in answer) input = answer.input;
+    }
     if (signal.aborted) return;
+    const run: ToolCall = input === call.input ? call : { ...call, input };
     const slot = context.limiter.acquire(signal);
     const release = slot instanceof Promise ? await slot : slot;
     if (!release) {
@@ -58,7 +67,7 @@ export async function runToolCall(call: ToolCall, context: RunToolCallContext): 
     }
     try {
       context.started();
-      const pending = executeToolCallNow(call, context.tools(), {
+      const pending = executeToolCallNow(run, context.tools(), {
         signal,
         // The default applies where the time limit acts (`executeToolCall`), once.
         ...(context.timeoutMs === undefined ? {} : { timeoutMs: context.timeoutMs }),

@@ -5,7 +5,9 @@ import { findTool } from '../tools/find-tool';
 import type { CheckedToolSchemas } from '../tools/tool-schemas';
 import type { ToolCall, ToolCallResult, ToolChatRequestBody } from '../tools/types';
 import { createListeners } from '../chat/listeners';
-import type { ApprovalAnswer } from './approval';
+import { findGrant, sameReach, type ToolGrant, type ToolGrantReach } from '../chat/grants';
+import type { ApprovalAnswer, ApprovalChoice, ApprovalOutcome, ApprovalResult } from './approval';
+import type { ApprovalGate, ApprovalGateContext } from './approval-gate';
 import type { LoopEndReason } from './events';
 import type { Limiter } from './limiter';
 import type { LoopRunner } from './load-loop-chunk';
@@ -15,13 +17,17 @@ import { isSettled } from './call-state';
 import { reduce, type LoopAction } from './reduce';
 import { lastStepToolParts } from './rounds';
 import type { ResolvedLoopOptions } from './tool-loop-options';
+import { MAX_TIMER_MS } from '../tools/number-options';
 import type { ResponseBase } from './response-content';
 
 const NONE_OFFERED: ReadonlySet<string> = new Set();
+const MAX_REASON_CHARS = 1000;
 const NO_TOOLS: ToolSet = Object.freeze(Object.create(null) as ToolSet);
 
 /** The part of an AI SDK chat the loop drives. */
 export interface LoopChat {
+  /** The chat's id: "Allow for this chat" grants and the approval policy read it. */
+  readonly id?: string;
   readonly messages: UIMessage[];
   readonly status: ChatStatus;
   addToolOutput(
@@ -50,7 +56,11 @@ export class ToolLoopCore {
   /** Made with the first call, from the loop's chunk. */
   #limiter: Limiter | undefined;
   /** The user's answer to each call waiting for approval. */
-  #approvals = new Map<string, (answer: ApprovalAnswer) => void>();
+  #approvals = new Map<string, (answer: ApprovalOutcome) => void>();
+  /** The timers of `approvalTimeoutMs`, by call id. */
+  #expiries = new Map<string, ReturnType<typeof setTimeout>>();
+  /** Where a grant the user makes goes (the chat's grant book); none: grants last for this loop. */
+  #grantSink: ((reach: ToolGrantReach) => void) | undefined;
   #listeners = createListeners();
   #decideNext = rememberLastDecision();
   /** The callers of `runToolCall` waiting for their call's one result, by call id. */
@@ -85,23 +95,44 @@ export class ToolLoopCore {
   // --- AI SDK Chat callbacks -------------------------------------------------------------
 
   /** For `ChatInit.onToolCall`: starts the call and returns at once (never awaits the output). */
-  readonly onToolCall = ({ toolCall }: { toolCall: ToolCall }): void => {
+  readonly onToolCall = ({ toolCall }: { toolCall: ToolCall & { providerMetadata?: unknown } }): void => {
     if (this.#state.calls.has(toolCall.toolCallId)) return;
     const call = { toolCallId: toolCall.toolCallId, toolName: toolCall.toolName, input: toolCall.input };
     // Only a tool the model was offered runs: a name it guessed (a tool left out for its schema,
     // one removed since, any tool on the final round) is an unknown tool, whatever the app holds.
     const offered = this.#offered === undefined || this.#offered.has(call.toolName);
     const tool = offered ? findTool(this.#tools(), call.toolName) : undefined;
+    // A call of the server's own tools (signed by `createChatHandler`) is the server's to run:
+    // its approval, if it asks, is answered on its part (see `answerApproval` of the chat).
+    if (!tool && isServerCall(toolCall)) return;
     // A tool without `execute` is the app's to run: it answers with `addToolResult`.
     const runner = tool && typeof tool.execute !== 'function' ? 'app' : 'loop';
-    const { approvalRule, approvalNeeded } = this.#chunk();
-    const rule = approvalRule(tool, this.#state.alwaysAllowed.has(call.toolName));
-    // An async `needsApproval` shows as deciding until it answers, never as running.
-    const approval: boolean | Promise<boolean> = rule === false || !tool ? false : approvalNeeded(tool, call.input, rule);
-    const asked = approval === true;
-    this.#dispatch({ type: 'call-received', call, runner, asked, deciding: typeof approval !== 'boolean', at: this.#now() });
-    if (runner === 'loop') void this.#run(call, approval, offered);
+    // An async `needsApproval` or policy shows as deciding until it answers, never as running.
+    const gate = this.#chunk().approvalGate(tool, call, this.#gateContext());
+    this.#receive(call, runner, gate);
+    if (runner === 'loop') void this.#run(call, gate, offered);
   };
+
+  /** Records a call that arrived, past its gate when that is known at once. */
+  #receive(call: ToolCall, runner: 'loop' | 'app', gate: ApprovalGate | Promise<ApprovalGate>, origin?: string): void {
+    const at = this.#now();
+    const known = gate instanceof Promise ? undefined : gate;
+    // A call denied at once still arrives first: the app's `onToolCall` and the log see it.
+    this.#dispatch({ type: 'call-received', call, runner, gate: known === undefined || known.kind === 'denied' ? 'deciding' : known, at, ...(origin === undefined ? {} : { origin }) });
+    if (known?.kind === 'denied') this.#dispatch({ type: 'approval-decided', toolCallId: call.toolCallId, gate: known, at });
+    this.#watchExpiry(call.toolCallId);
+  }
+
+  #gateContext(): ApprovalGateContext {
+    const options = this.#getOptions();
+    return {
+      policy: options.approvalPolicy,
+      grants: () => this.#state.grants,
+      chatId: this.#chat?.id,
+      messages: () => this.#chat?.messages ?? [],
+      onPolicyError: (error) => this.#report(error),
+    };
+  }
 
   /** For `ChatInit.sendAutomaticallyWhen`: results go back only when all are in and allowed. */
   readonly sendAutomaticallyWhen = async ({ messages }: { messages: UIMessage[] }): Promise<boolean> => {
@@ -253,24 +284,91 @@ export class ToolLoopCore {
     this.#abort.abort();
     for (const answer of this.#approvals.values()) answer({ approved: false, reason: 'cancelled' });
     this.#approvals.clear();
+    for (const timer of this.#expiries.values()) clearTimeout(timer);
+    this.#expiries.clear();
   }
 
+  /** "Approve": this call runs, this once. */
   approve(toolCallId: string): void {
-    this.#answer(toolCallId, { approved: true });
+    void this.answerApproval(toolCallId, { choice: 'allow-once' });
   }
 
   deny(toolCallId: string, reason?: string): void {
-    this.#answer(toolCallId, reason === undefined ? { approved: false } : { approved: false, reason });
+    void this.answerApproval(toolCallId, reason === undefined ? { choice: 'deny' } : { choice: 'deny', reason });
   }
 
   /**
-   * "Always allow": calls of these tools run without asking for the rest of the chat, and
-   * those waiting for approval now run.
+   * The user's answer to a call waiting for approval: run it once, for this chat or always (a
+   * grant the chat keeps; calls it covers that wait now run too), deny it, or run it with edited
+   * arguments, checked against the tool's schema first: refused, the call keeps waiting with the
+   * error. Resolves with what came of it; never rejects.
    */
-  alwaysAllow(...toolNames: string[]): void {
-    this.#dispatch({ type: 'tool-always-allowed', toolNames });
+  async answerApproval(toolCallId: string, answer: ApprovalAnswer): Promise<ApprovalResult> {
+    const call = this.#state.calls.get(toolCallId);
+    if (!call || call.phase !== 'awaiting-approval' || !this.#approvals.has(toolCallId)) return notWaiting(toolCallId);
+    const choice: ApprovalChoice = answer.choice;
+    switch (answer.choice) {
+      case 'allow-once':
+        this.#answer(toolCallId, { approved: true }, 'user', choice);
+        return { ok: true };
+      case 'deny': {
+        const reason = typeof answer.reason === 'string' ? answer.reason.trim().slice(0, MAX_REASON_CHARS) : '';
+        this.#answer(toolCallId, reason === '' ? { approved: false } : { approved: false, reason }, 'user', choice);
+        return { ok: true };
+      }
+      case 'allow-chat':
+      case 'allow-always': {
+        const question = call.question;
+        if (!question?.grantable) return { ok: false, error: `This call of "${call.toolName}" can only be approved once: its scope could not be read` };
+        const chatId = this.#chat?.id;
+        const reach: ToolGrantReach = {
+          toolName: call.toolName,
+          ...(question.scope === undefined ? {} : { scope: question.scope }),
+          ...(answer.choice === 'allow-chat' ? { chatId: chatId ?? '' } : {}),
+        };
+        this.#answer(toolCallId, { approved: true }, 'user', choice);
+        this.grant(reach);
+        return { ok: true };
+      }
+      case 'edit': {
+        // A call waits for approval: the chunk that made it is there.
+        const checked = await this.#chunk().checkEditedInput(findTool(this.#tools(), call.toolName), call.toolName, answer.input);
+        // Answered meanwhile (Stop, another answer, expiry): the edit comes too late.
+        if (this.#state.calls.get(toolCallId)?.phase !== 'awaiting-approval') return notWaiting(toolCallId);
+        if (!checked.ok) {
+          this.#dispatch({ type: 'approval-edit-refused', toolCallId, error: checked.error });
+          return checked;
+        }
+        this.#answer(toolCallId, { approved: true, input: checked.input }, 'user', choice);
+        return { ok: true };
+      }
+    }
+  }
+
+  /**
+   * A grant the user made (or the app, `alwaysAllow`): kept where the chat keeps grants, and the
+   * calls waiting for approval that it covers run now.
+   */
+  grant(reach: ToolGrantReach): void {
+    if (this.#grantSink) this.#grantSink(reach);
+    else this.setGrants([...this.#state.grants.filter((grant) => !sameReach(grant, reach)), { ...reach, grantedAt: this.#now() }]);
+  }
+
+  /** Where grants go: the chat's grant book, which hands every change back with `setGrants`. */
+  bindGrants(sink: (reach: ToolGrantReach) => void): void {
+    this.#grantSink = sink;
+  }
+
+  /**
+   * The user's grants changed (made, revoked, loaded): calls waiting for approval that a grant
+   * now covers run. A revoked grant takes back nothing already allowed; the next call asks.
+   */
+  setGrants(grants: readonly ToolGrant[]): void {
+    this.#dispatch({ type: 'grants-changed', grants });
+    const chatId = this.#chat?.id;
     for (const call of this.#state.calls.values()) {
-      if (call.phase === 'awaiting-approval' && toolNames.includes(call.toolName)) this.approve(call.toolCallId);
+      if (call.phase !== 'awaiting-approval' || !call.question) continue;
+      if (findGrant(grants, { toolName: call.toolName, scope: call.question.scope, chatId })) this.#answer(call.toolCallId, { approved: true }, 'grant');
     }
   }
 
@@ -293,10 +391,8 @@ export class ToolLoopCore {
     const tools: ToolSet = Object.create(null) as ToolSet;
     if (tool) tools[toolName] = tool;
     const result = new Promise<ToolCallResult>((resolve) => this.#callers.set(toolCallId, resolve));
-    const { approvalRule, approvalNeeded } = this.#chunk();
-    const rule = approvalRule(tool, this.#state.alwaysAllowed.has(toolName));
-    const approval: boolean | Promise<boolean> = rule === false || !tool ? false : approvalNeeded(tool, input, rule);
-    this.#dispatch({ type: 'call-received', call, runner: 'loop', asked: approval === true, deciding: typeof approval !== 'boolean', at: this.#now(), origin: request.origin });
+    const gate = this.#chunk().approvalGate(tool, call, this.#gateContext());
+    this.#receive(call, 'loop', gate, request.origin);
     const { signal } = request;
     if (signal) {
       const abort = () => this.#cancel(call);
@@ -306,7 +402,7 @@ export class ToolLoopCore {
         void result.then(() => signal.removeEventListener('abort', abort));
       }
     }
-    if (this.#callers.has(toolCallId)) void this.#run(call, approval, true, { tools: () => tools, signal });
+    if (this.#callers.has(toolCallId)) void this.#run(call, gate, true, { tools: () => tools, signal });
     return result;
   }
 
@@ -352,13 +448,14 @@ export class ToolLoopCore {
   #cancel(call: ToolCall): void {
     const waiting = this.#approvals.get(call.toolCallId);
     this.#approvals.delete(call.toolCallId);
+    this.#clearExpiry(call.toolCallId);
     this.#dispatch({ type: 'call-settled', toolCallId: call.toolCallId, result: { ...call, ok: false, error: toolErrorMessages.cancelled(call.toolName) }, output: undefined, cancelled: true, at: this.#now() });
     waiting?.({ approved: false, reason: 'cancelled' });
   }
 
   #run(
     call: ToolCall,
-    approval: boolean | Promise<boolean>,
+    gate: ApprovalGate | Promise<ApprovalGate>,
     offered: boolean,
     caller?: { tools: () => ToolSet; signal: AbortSignal | undefined },
   ): Promise<void> {
@@ -367,12 +464,14 @@ export class ToolLoopCore {
     // caller's own signal for a call the model did not make.
     const signal = caller?.signal ? AbortSignal.any([this.#abort.signal, caller.signal]) : this.#abort.signal;
     // A call shown as waiting for approval takes the user's answer at once, loaded or not.
-    const asked = approval === true ? this.#askUser(call) : undefined;
+    const asked = !(gate instanceof Promise) && gate.kind === 'ask' ? this.#askUser(call) : undefined;
     const { runToolCall, toJsonValue, Limiter } = this.#chunk();
     return runToolCall(call, {
-        approval,
-        // Decided while the user may have chosen "Always allow" for the tool meanwhile.
-        decided: (ask) => this.#dispatch({ type: 'approval-decided', toolCallId: call.toolCallId, ask: ask && !this.#state.alwaysAllowed.has(call.toolName) }),
+        gate,
+        decided: (decided) => {
+          this.#dispatch({ type: 'approval-decided', toolCallId: call.toolCallId, gate: decided, at: this.#now() });
+          this.#watchExpiry(call.toolCallId);
+        },
         signal,
         // Read when the call runs, after approval: a tool the app removed meanwhile is not run.
         tools: caller?.tools ?? (() => (offered ? this.#tools() : NO_TOOLS)),
@@ -386,18 +485,60 @@ export class ToolLoopCore {
       });
   }
 
-  /** Waits for the user's answer (a yes when the call no longer waits: settled meanwhile). */
-  #askUser(call: ToolCall): Promise<ApprovalAnswer> {
-    if (this.#state.calls.get(call.toolCallId)?.phase !== 'awaiting-approval') return Promise.resolve({ approved: true });
+  /** Waits for the user's answer (the decision already made when the call no longer waits). */
+  #askUser(call: ToolCall): Promise<ApprovalOutcome> {
+    const current = this.#state.calls.get(call.toolCallId);
+    if (current?.phase !== 'awaiting-approval') return Promise.resolve({ approved: current?.approval?.approved ?? true });
     return new Promise((resolve) => this.#approvals.set(call.toolCallId, resolve));
   }
 
-  #answer(toolCallId: string, answer: ApprovalAnswer): void {
+  #answer(toolCallId: string, outcome: ApprovalOutcome, by: 'user' | 'grant', choice?: ApprovalChoice): void {
     const resolve = this.#approvals.get(toolCallId);
     if (!resolve) return;
     this.#approvals.delete(toolCallId);
-    this.#dispatch({ type: 'approval-answered', toolCallId, ...answer, at: this.#now() });
-    resolve(answer);
+    this.#clearExpiry(toolCallId);
+    this.#dispatch({
+      type: 'approval-answered',
+      toolCallId,
+      approved: outcome.approved,
+      by,
+      ...(choice === undefined ? {} : { choice }),
+      ...(outcome.reason === undefined ? {} : { reason: outcome.reason }),
+      ...('input' in outcome ? { input: outcome.input } : {}),
+      at: this.#now(),
+    });
+    resolve(outcome);
+  }
+
+  /** With `approvalTimeoutMs`, a call that waits for approval expires unanswered after it. */
+  #watchExpiry(toolCallId: string): void {
+    const ms = this.#getOptions().approvalTimeoutMs;
+    if (ms === undefined || ms === Number.POSITIVE_INFINITY || this.#expiries.has(toolCallId)) return;
+    if (this.#state.calls.get(toolCallId)?.phase !== 'awaiting-approval') return;
+    const timer = setTimeout(() => {
+      this.#expiries.delete(toolCallId);
+      const resolve = this.#approvals.get(toolCallId);
+      this.#approvals.delete(toolCallId);
+      this.#dispatch({ type: 'approval-expired', toolCallId, at: this.#now() });
+      resolve?.({ approved: false });
+    }, Math.min(ms, MAX_TIMER_MS));
+    this.#expiries.set(toolCallId, timer);
+  }
+
+  #clearExpiry(toolCallId: string): void {
+    const timer = this.#expiries.get(toolCallId);
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    this.#expiries.delete(toolCallId);
+  }
+
+  /** A failure beside the conversation (a policy that failed), for the app's `onError`. */
+  #report(error: Error): void {
+    try {
+      this.#getOptions().onError?.(error);
+    } catch (thrown) {
+      console.error('toolchat: onError threw', errorMessage(thrown));
+    }
   }
 
   #settle(call: ToolCall, result: ToolCallResult, cancelled: boolean): void {
@@ -444,4 +585,16 @@ export interface RunToolCallRequest {
 
 function unserialisable(call: ToolCall, error: unknown): ToolCallResult {
   return { ...call, ok: false, error: `The output of tool "${call.toolName}" could not be serialised: ${errorMessage(error)}` };
+}
+
+/** A call `createChatHandler` streamed for one of the server's own tools: it signs them. */
+function isServerCall(toolCall: { providerMetadata?: unknown }): boolean {
+  const metadata = toolCall.providerMetadata;
+  if (typeof metadata !== 'object' || metadata === null || !Object.hasOwn(metadata, 'toolchat')) return false;
+  const own = (metadata as { toolchat?: unknown }).toolchat;
+  return typeof own === 'object' && own !== null && typeof (own as { call?: unknown }).call === 'string';
+}
+
+function notWaiting(toolCallId: string): ApprovalResult {
+  return { ok: false, error: `Tool call "${toolCallId.slice(0, 64)}" is not waiting for approval` };
 }

@@ -1,6 +1,7 @@
 import type { ToolSet } from '../tools/define-tool';
 import { checkNumberOption, numberRules } from '../tools/number-options';
 import type { ToolCall, ToolCallResult } from '../tools/types';
+import type { ApprovalPolicy } from './approval-policy';
 import type { ToolLoopEvent } from './events';
 import { DEFAULT_MAX_TOOL_ROUNDS } from './rounds';
 
@@ -43,9 +44,25 @@ export interface ToolLoopOptions<TOOLS extends ToolSet = ToolSet> {
    */
   autoContinue?: boolean | ((results: ToolCallResult[]) => boolean | PromiseLike<boolean>);
   /**
+   * The app's rule for tool calls, asked before the user is: `'allow'` runs a call without asking
+   * (its card says so, with the reason), `'deny'` refuses it (the model reads the reason),
+   * `'ask'` asks the user, `undefined` leaves it to the tool's `needsApproval` and the user's
+   * grants. Sync or async; it sees the tool, the validated input, the conversation and the chat's
+   * id. One that throws, rejects or takes over 10 s asks the user (and reaches `onError`):
+   * a failing policy never runs a tool unasked.
+   * @default none: each tool's `needsApproval` decides
+   */
+  approvalPolicy?: ApprovalPolicy;
+  /**
+   * How long a call waits for the user's approval: then it ends as expired ("Expired" on its
+   * card) and the model is told, once. Stop still ends a waiting call as cancelled.
+   * @default Infinity (a call waits until answered, Stop, or the user's next message)
+   */
+  approvalTimeoutMs?: number;
+  /**
    * Told about failures beside the conversation; from the loop: a tool left out of the requests
    * because the handler would refuse its name or JSON Schema (a `ToolSchemaError` naming it,
-   * once per tool set).
+   * once per tool set); an `approvalPolicy` that failed (the user was asked instead).
    */
   onError?: (error: Error) => void;
   /** Called once per tool call when the model makes it. */
@@ -75,6 +92,10 @@ export function checkLoopOptions(options: ToolLoopOptions): void {
   checkNumberOption('concurrency', options.concurrency, numberRules.concurrency);
   checkNumberOption('maxTokens', options.maxTokens, numberRules.maxTokens);
   checkNumberOption('maxOutputBytes', options.maxOutputBytes, numberRules.maxOutputBytes);
+  checkNumberOption('approvalTimeoutMs', options.approvalTimeoutMs, numberRules.timeoutMs);
+  if (options.approvalPolicy !== undefined && typeof options.approvalPolicy !== 'function') {
+    throw new TypeError(`toolchat: \`approvalPolicy\` must be a function; got ${typeof options.approvalPolicy}.`);
+  }
 }
 
 /**

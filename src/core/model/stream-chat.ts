@@ -5,6 +5,7 @@ import {
   toUIMessageStream,
   type LanguageModel,
   type LanguageModelUsage,
+  type ToolApprovalConfiguration,
   type ToolSet as AIToolSet,
   type UIMessage,
   type UIMessageChunk,
@@ -39,6 +40,11 @@ export interface StreamChatOptions {
    * @default 5
    */
   maxSteps?: number;
+  /**
+   * The AI SDK's `toolApproval` for the server tools' calls (the handler's `approvalPolicy`);
+   * it takes precedence over the tools' `needsApproval`.
+   */
+  toolApproval?: ToolApprovalConfiguration<AIToolSet, never>;
   abortSignal?: AbortSignal;
   onError?: (error: unknown) => string;
 }
@@ -62,6 +68,7 @@ export async function streamChat(options: StreamChatOptions): Promise<ReadableSt
     ...(options.system === undefined ? {} : { instructions: options.system }),
     ...(options.toolsDisabled ? { activeTools: [] } : {}),
     stopWhen: stepCountIs(options.maxSteps ?? 5),
+    ...(options.toolApproval === undefined ? {} : { toolApproval: options.toolApproval }),
     ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }),
   });
   const before = usageBefore(options.messages);

@@ -35,6 +35,15 @@ export interface ToolDefinition<INPUT = unknown, OUTPUT = unknown> {
    */
   needsApproval?: boolean | ((input: INPUT) => boolean | PromiseLike<boolean>);
   /**
+   * The scope of a call, from its input (the folder a file is in, say): "Allow for this chat"
+   * and "Always allow" on the call's card then cover only calls of the same scope (compared
+   * exactly), and the card shows it before the user commits. Called with the validated input;
+   * when it throws or gives no string, the call can only be approved once.
+   * @default none: a grant covers every call of the tool
+   * @example grantScope: ({ path }) => path.slice(0, path.lastIndexOf('/') + 1)
+   */
+  grantScope?: (input: INPUT) => string;
+  /**
    * The call fails with a timeout error after this many milliseconds.
    * @default the chat's `timeoutMs` (30 000)
    */
@@ -69,6 +78,7 @@ export interface AnyToolDefinition {
   inputSchema: ToolInputSchema;
   execute?: (input: never, options: ToolExecuteOptions) => unknown;
   needsApproval?: boolean | ((input: never) => boolean | PromiseLike<boolean>);
+  grantScope?: (input: never) => string;
   timeoutMs?: number;
   retry?: ToolRetry;
 }

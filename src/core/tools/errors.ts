@@ -7,10 +7,26 @@ export const toolErrorMessages = {
   cancelled: (toolName: string) => `Tool "${toolName}" was cancelled by the user`,
   denied: (toolName: string, reason?: string) =>
     `The user denied running tool "${toolName}"${reason ? `: ${reason}` : ''}`,
+  deniedByPolicy: (toolName: string, reason?: string) =>
+    `The app's approval policy denied running tool "${toolName}"${reason ? `: ${reason}` : ''}`,
+  approvalExpired: (toolName: string) => `Tool "${toolName}" was not run: nobody answered its approval request in time`,
+  /** Said with the result of a call the user edited before it ran. */
+  edited: (toolName: string) => `The user edited the arguments of this call of tool "${toolName}" before approving it: it ran with the arguments shown, not the ones you wrote`,
 };
 
 /** Whether an error result is the one a call the user stopped gets (`toolErrorMessages.cancelled`). */
 export const isCancelledError = (errorText: string): boolean => errorText.startsWith('Tool "') && errorText.endsWith('" was cancelled by the user');
+/**
+ * The reason on the approval of a call nobody answered in time (`approvalTimeoutMs`), browser or
+ * server tool: a part denied with it reads as expired.
+ */
+export const APPROVAL_EXPIRED_REASON = 'Nobody answered the approval request in time.';
+
+/** The reason on an approval one of the user's grants gave ("Always allow", "Allow for this chat"). */
+export const APPROVAL_GRANTED_REASON = 'Allowed by the user’s grant.';
+
+/** The reason on a server tool's approval that Stop (or the user's next message) ended unanswered. */
+export const APPROVAL_CANCELLED_REASON = 'Cancelled by the user.';
 
 /** The message of anything thrown, never its stack. */
 export function errorMessage(error: unknown): string {

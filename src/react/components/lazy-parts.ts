@@ -6,6 +6,8 @@ import { afterMount } from './after-mount';
 // once they are in; a part used alone loads them itself.
 const extras = afterMount(() => import('./message-extras'));
 
+export const ApprovalActions = extras.part((chunk) => chunk.ApprovalActions);
+export const ApprovalNote = extras.part((chunk) => chunk.ApprovalNote);
 export const ErrorBanner = extras.part((chunk) => chunk.ErrorBanner);
 export const PendingApprovals = extras.part((chunk) => chunk.PendingApprovals);
 export const MessageNotice = extras.part((chunk) => chunk.TurnNotice);

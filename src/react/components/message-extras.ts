@@ -3,6 +3,7 @@
 // reasoning, files), what fills in a tool card (its arguments at a glance, its
 // error line, its details) and the status's icon. One chunk, loaded after the chat mounts
 // (`lazy-parts.ts`).
+export { ApprovalActions, ApprovalNote } from './approval-actions';
 export { ErrorBanner } from './error-banner';
 export { FilePart } from './file-part';
 export { StatusIcon } from './icons';

@@ -19,6 +19,7 @@ export { TurnNotice, type TurnNoticeProps } from './turn-notice';
 export { StatusIcon } from './icons';
 export { toolCallViewFromPart } from './tool-call-view';
 export { PendingApprovals, type PendingApprovalsProps } from './pending-approvals';
+export { ToolGrants, type ToolGrantsProps } from './tool-grants';
 export {
   CodeBlock,
   CodeHighlighterProvider,

@@ -1,6 +1,8 @@
+import { useId } from 'react';
 import type { ToolChatRows } from '../../core/chat/row-store';
 import type { ToolCallViewOf } from '../../core/chat/types';
 import { usePartChat, useStoreSelector } from '../use-tool-chat';
+import { ApprovalActions } from './approval-actions';
 import { useToolChatLabels } from './labels';
 import { useToolTitles } from './tool-title';
 
@@ -10,9 +12,10 @@ export interface PendingApprovalsProps {
 
 /**
  * Calls waiting for the user's approval outside the last message (a restored chat, a long
- * thread whose older rows are not on screen), pinned above the status with Approve and Deny,
- * so a waiting call always reaches the user. Calls of the last message are asked in their card.
- * Reads and answers the chat in context.
+ * thread whose older rows are not on screen), pinned above the status with the same choices as
+ * their card (Approve, Allow for this chat, Always allow, Deny, Edit), so a waiting call always
+ * reaches the user. Calls of the last message are asked in their card. Reads and answers the
+ * chat in context.
  */
 export function PendingApprovals({ className }: PendingApprovalsProps) {
   const labels = useToolChatLabels();
@@ -24,15 +27,7 @@ export function PendingApprovals({ className }: PendingApprovalsProps) {
   return (
     <div className={className ? `toolchat-pending-approvals ${className}` : 'toolchat-pending-approvals'} role="region" aria-label={labels.awaitingApproval(titles)}>
       {waiting.map((call, index) => (
-        <div key={call.toolCallId} className="toolchat-pending-approval" role="group" aria-label={titles[index]} data-state="awaiting-approval">
-          <span className="toolchat-pending-approval-name">{titles[index]}</span>
-          <button type="button" className="toolchat-button" data-variant="primary" onClick={() => chat.approve(call.toolCallId)}>
-            {labels.approve}
-          </button>
-          <button type="button" className="toolchat-button" onClick={() => chat.deny(call.toolCallId)}>
-            {labels.deny}
-          </button>
-        </div>
+        <PendingApproval key={call.toolCallId} call={call} title={titles[index]!} />
       ))}
     </div>
   );
@@ -40,6 +35,18 @@ export function PendingApprovals({ className }: PendingApprovalsProps) {
 PendingApprovals.displayName = 'PendingApprovals';
 
 const NONE: ToolCallViewOf[] = [];
+
+function PendingApproval({ call, title }: { call: ToolCallViewOf; title: string }) {
+  const nameId = useId();
+  return (
+    <div className="toolchat-pending-approval" role="group" aria-labelledby={nameId} data-state="awaiting-approval">
+      <span className="toolchat-pending-approval-name" id={nameId} title={call.toolName}>
+        {title}
+      </span>
+      <ApprovalActions call={call} title={title} describedBy={nameId} />
+    </div>
+  );
+}
 
 /** Calls waiting for approval outside the last message (the last message's are asked in their card). */
 function olderWaiting({ calls, lastAnswerId }: ToolChatRows): ToolCallViewOf[] {

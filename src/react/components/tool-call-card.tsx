@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import type { ToolCallView } from '../types';
-import { ToolArgsSummary, ToolCallDetails, ToolCallError } from './lazy-parts';
+import { ApprovalActions, ApprovalNote, ToolArgsSummary, ToolCallDetails, ToolCallError } from './lazy-parts';
 import { useToolChatLabels } from './labels';
 import { useToolTitle } from './tool-title';
 import { usePartChat } from '../use-tool-chat';
@@ -26,10 +26,10 @@ export interface ToolCallCardProps {
  * the duration, the arguments as a short key/value line, one line for an error, and
  * collapsible details with the arguments' JSON (as they stream, pretty once complete) and the
  * result. A denial is a decision, not a failure: the badge says "Denied", with the user's
- * reason if they gave one. While the call awaits approval it shows Approve, Deny and "Always
- * allow <tool>" (this call and every later one of the tool, the user's `grants`), which answer
- * through the chat in context (`ToolChatProvider`, `ChatWrapper`); in a read-only chat, or
- * outside one, they do nothing and show so.
+ * reason if they gave one. While the call awaits approval it offers the user's choices through
+ * the chat in context (`ApprovalActions`): Approve, Allow for this chat, Always allow <tool>
+ * (with the scope a grant would cover), Deny (with an optional reason) and Edit; a call decided
+ * without the user (the app's policy, a grant, expiry) says how.
  */
 export function ToolCallCard({
   call,
@@ -40,12 +40,8 @@ export function ToolCallCard({
   className,
 }: ToolCallCardProps) {
   const labels = useToolChatLabels();
-  // The chat in context answers the call.
+  // The chat in context answers the call (`ApprovalActions`).
   const chat = usePartChat();
-  const acts = !chat.readOnly;
-  const onApprove = acts ? chat.approve : undefined;
-  const onDeny = acts ? chat.deny : undefined;
-  const onAlwaysAllow = acts ? chat.alwaysAllow : undefined;
   const title = useToolTitle(call.toolName);
   const detailsId = useId();
   const titleId = useId();
@@ -56,11 +52,6 @@ export function ToolCallCard({
   const toggle = () => {
     setOpenState(!open);
     onOpenChange?.(!open);
-  };
-  // The buttons go away once the call is decided: keep focus on the card, not the page.
-  const decide = (handler: ((toolCallId: string) => void) | undefined) => {
-    handler?.(call.toolCallId);
-    headerRef.current?.focus();
   };
   const custom = render?.(call);
 
@@ -100,41 +91,14 @@ export function ToolCallCard({
       <div className="toolchat-tool-details" id={detailsId} hidden={!open}>
         {open && <ToolCallDetails call={call} />}
       </div>
+      {call.approval !== undefined && !awaiting && <ApprovalNote call={call} />}
       {awaiting && (
-        <div className="toolchat-tool-actions">
-          <button
-            type="button"
-            className="toolchat-button"
-            data-variant="primary"
-            disabled={!onApprove}
-            aria-describedby={titleId}
-            onClick={() => decide(onApprove)}
-          >
-            {labels.approve}
-          </button>
-          <button
-            type="button"
-            className="toolchat-button"
-            disabled={!onDeny}
-            aria-describedby={titleId}
-            onClick={() => decide(onDeny)}
-          >
-            {labels.deny}
-          </button>
-          {onAlwaysAllow && (
-            <button
-              type="button"
-              className="toolchat-button"
-              data-variant="quiet"
-              onClick={() => {
-                onAlwaysAllow(call.toolName);
-                headerRef.current?.focus();
-              }}
-            >
-              {labels.alwaysAllow(title)}
-            </button>
-          )}
-        </div>
+        <ApprovalActions
+          call={call}
+          title={title}
+          describedBy={titleId}
+          onAnswered={() => headerRef.current?.focus()}
+        />
       )}
     </div>
   );

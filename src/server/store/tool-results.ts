@@ -1,5 +1,6 @@
 import { getToolName, isToolUIPart, type UIMessage } from 'ai';
 import { quoteClientText } from '../request/client-text';
+import { toolErrorMessages } from '../../core/tools/errors';
 import { sameJson } from './same-json';
 
 type Part = UIMessage['parts'][number];
@@ -79,7 +80,10 @@ export function mergeToolResults(
       const id = isToolUIPart(theirs) ? theirs.toolCallId : undefined;
       return refuse(400, `Invalid tool results: ${where} is ${id === undefined ? 'not a tool call' : `tool call ${quoteClientText(id)}`}, not a call the stored answer made there (${quoteClientText(mine.toolCallId)})`);
     }
-    if (!sameJson(withoutResult(mine), withoutResult(theirs))) {
+    // A call the user edited before it ran comes with the user's input and a result that says so
+    // (the browser's `toRequestMessages`): its input is the one thing besides the result it may change.
+    const edited = !hasResult(mine) && isEditedResult(theirs);
+    if (!sameJson(withoutResult(mine, edited), withoutResult(theirs, edited))) {
       return refuse(400, `Invalid tool results: the call ${quoteClientText(mine.toolCallId)} (${where}) differs from the stored one; only its result can be sent`);
     }
     const merged = takeResult(mine, theirs, options.isServerTool);
@@ -89,7 +93,7 @@ export function mergeToolResults(
         : refuse(400, `Invalid tool results: ${where}: ${merged.refused}`);
     }
     if (merged.part !== mine) added++;
-    parts.push(merged.part);
+    parts.push(edited && merged.part !== mine ? ({ ...merged.part, input: theirs.input } as Part) : merged.part);
   }
   return { ok: true, message: added === 0 && base === stored ? stored : { ...base, parts }, added };
 }
@@ -132,6 +136,17 @@ function takeResult(mine: ToolPart, theirs: ToolPart, isServerTool: (toolName: s
   return { part: { ...stripResult(mine), state: 'output-denied', approval: { id: asked.id, approved: false, ...reason } } as Part };
 }
 
+/** A browser call's result after the user edited its input: the note the model reads first (`toolErrorMessages.edited`). */
+function isEditedResult(part: ToolPart): boolean {
+  const note = toolErrorMessages.edited(getToolName(part));
+  if (part.state === 'output-error') return typeof part.errorText === 'string' && part.errorText.startsWith(`${note}. `);
+  if (part.state !== 'output-available') return false;
+  const output: unknown = part.output;
+  if (typeof output !== 'object' || output === null || Array.isArray(output)) return false;
+  const keys = Object.keys(output);
+  return keys.length === 2 && Object.hasOwn(output, 'output') && (output as { note?: unknown }).note === note;
+}
+
 function stripResult(part: ToolPart): Record<string, unknown> {
   const rest: Record<string, unknown> = { ...part };
   for (const field of RESULT_FIELDS) delete rest[field];
@@ -139,9 +154,10 @@ function stripResult(part: ToolPart): Record<string, unknown> {
 }
 
 /** The call as the client may hold it: all but its result, and its id (compared on its own, see `sameCallId`). */
-function withoutResult(part: ToolPart): Record<string, unknown> {
+function withoutResult(part: ToolPart, withoutInput = false): Record<string, unknown> {
   const rest = stripResult(part);
   delete rest.toolCallId;
+  if (withoutInput) delete rest.input;
   return rest;
 }
 

@@ -14,10 +14,12 @@ export function createChunkSigner(options: {
   chatId: string;
   isServerTool: (toolName: string) => boolean;
   signer: ToolSigner;
-  calls: Map<string, SignedToolCall>;
+  calls: Map<string, SignedToolCall & { editedInput?: unknown }>;
   now: () => number;
+  /** What the browser is told about a server tool's approval request (`approvalDescriptor`). */
+  describeApproval?: (toolName: string, input: unknown) => Promise<Record<string, unknown>>;
 }): (chunk: UIMessageChunk) => UIMessageChunk | Promise<UIMessageChunk> {
-  const { chatId, isServerTool, signer, calls, now } = options;
+  const { chatId, isServerTool, signer, calls, now, describeApproval } = options;
 
   async function sign(chunk: UIMessageChunk): Promise<UIMessageChunk> {
     switch (chunk.type) {
@@ -49,6 +51,12 @@ export function createChunkSigner(options: {
         const result =
           chunk.type === 'tool-output-available' ? { ...call, output: chunk.output } : { ...call, errorText: chunk.errorText };
         return { ...chunk, providerMetadata: withSignatures(chunk.providerMetadata, { result: await signer.signResult(result) }) };
+      }
+      case 'tool-approval-request': {
+        const call = calls.get(chunk.toolCallId);
+        if (!call || !describeApproval || !isServerTool(call.toolName)) return chunk;
+        const base = typeof chunk.approvalDescriptor === 'object' && chunk.approvalDescriptor !== null ? chunk.approvalDescriptor : {};
+        return { ...chunk, approvalDescriptor: { ...base, toolchat: await describeApproval(call.toolName, call.input) } };
       }
       default:
         return chunk;

@@ -25,7 +25,11 @@ export interface CallIssue {
   nonce: string;
 }
 
-export type SignedToolResult = SignedToolCall & ({ output: unknown } | { errorText: string });
+/**
+ * A result binds its call, its output or error text, and for a call the user edited before it
+ * ran, the input it ran with.
+ */
+export type SignedToolResult = SignedToolCall & ({ output: unknown } | { errorText: string }) & { editedInput?: unknown };
 
 export interface ToolSigner {
   signCall(call: SignedToolCall, issue: CallIssue): Promise<string>;
@@ -80,6 +84,8 @@ export function createToolSigner(secret: string | undefined): ToolSigner {
     result.toolName,
     result.input,
     'output' in result ? { output: result.output } : { errorText: result.errorText },
+    // Only when there is one: results signed before edits existed verify as they did.
+    ...('editedInput' in result ? [{ editedInput: result.editedInput }] : []),
   ];
   return {
     signCall: (call, issue) => sign(callPayload(call, issue)),

@@ -16,8 +16,11 @@ export interface UnverifiedToolPart {
 export interface VerifiedConversation {
   /** The messages without unverified server-tool parts and without the handler's signatures. */
   messages: UIMessage[];
-  /** The verified server-tool calls by id: an approved one may run and its result is signed. */
-  calls: Map<string, SignedToolCall>;
+  /**
+   * The verified server-tool calls by id: an approved one may run and its result is signed (with
+   * the input the user edited it to, when they did).
+   */
+  calls: Map<string, SignedToolCall & { editedInput?: unknown }>;
   /**
    * The verified calls the user approved in this request, by id: the AI SDK runs these now.
    * `signature` names the call (it is unique per call) and `issuedAt` is when it was signed.
@@ -31,6 +34,10 @@ export interface ApprovedCall {
   toolName: string;
   signature: string;
   issuedAt: number;
+  /** The arguments the user edited the call to before approving it (`approval.descriptor.toolchat.editedInput`). */
+  editedInput?: unknown;
+  /** The edit cannot run: what is wrong with it (set by `applyApprovalEdits`). */
+  editError?: string;
 }
 
 /**
@@ -45,7 +52,7 @@ export async function verifyToolParts(
   messages: UIMessage[],
   options: { chatId: string; isServerTool: (toolName: string) => boolean; signer: ToolSigner },
 ): Promise<VerifiedConversation> {
-  const calls = new Map<string, SignedToolCall>();
+  const calls = new Map<string, SignedToolCall & { editedInput?: unknown }>();
   const approved = new Map<string, ApprovedCall>();
   const dropped: UnverifiedToolPart[] = [];
   const verified: UIMessage[] = [];
@@ -77,14 +84,15 @@ export async function verifyToolParts(
       }
       const signatures = { ...signaturesOf(resultProviderMetadata), ...signaturesOf(callProviderMetadata) };
       const call: SignedToolCall = { chatId: options.chatId, toolCallId: part.toolCallId, toolName, input: part.input };
-      const failed = await check(part, call, signatures, options.signer);
+      const edit = editOf(part);
+      const failed = await check(part, call, edit, signatures, options.signer);
       if (failed) {
         dropped.push({ toolCallId: part.toolCallId.slice(0, 64), toolName, failed });
         continue;
       }
-      calls.set(part.toolCallId, call);
+      calls.set(part.toolCallId, edit ? { ...call, ...edit } : call);
       if (part.state === 'approval-responded' && part.approval.approved === true && signatures.call !== undefined && signatures.at !== undefined) {
-        approved.set(part.toolCallId, { toolName, signature: signatures.call, issuedAt: signatures.at });
+        approved.set(part.toolCallId, { toolName, signature: signatures.call, issuedAt: signatures.at, ...edit });
       }
       parts.push(unsigned);
     }
@@ -96,6 +104,7 @@ export async function verifyToolParts(
 async function check(
   part: UIMessage['parts'][number] & { state: string },
   call: SignedToolCall,
+  edit: { editedInput: unknown } | undefined,
   signatures: Signatures,
   signer: ToolSigner,
 ): Promise<'call' | 'result' | undefined> {
@@ -107,14 +116,28 @@ async function check(
     if (part.state !== 'output-available' && part.state !== 'output-error') return undefined;
     const result =
       part.state === 'output-available'
-        ? { ...call, output: (part as { output?: unknown }).output }
-        : { ...call, errorText: String((part as { errorText?: unknown }).errorText) };
+        ? { ...call, ...edit, output: (part as { output?: unknown }).output }
+        : { ...call, ...edit, errorText: String((part as { errorText?: unknown }).errorText) };
     if (signatures.result === undefined || !(await signer.verifyResult(result, signatures.result))) return 'result';
     return undefined;
   } catch {
     // Input or output that cannot be read as JSON cannot be what the handler signed.
     return 'call';
   }
+}
+
+/**
+ * The arguments the user edited an approved server call to: the browser puts them on the
+ * approval (`descriptor.toolchat.editedInput`); the call's signed input stays the model's.
+ */
+function editOf(part: UIMessage['parts'][number]): { editedInput: unknown } | undefined {
+  const approval = (part as { approval?: { approved?: boolean; descriptor?: unknown } }).approval;
+  if (approval?.approved !== true) return undefined;
+  const descriptor = approval.descriptor;
+  if (typeof descriptor !== 'object' || descriptor === null || !Object.hasOwn(descriptor, 'toolchat')) return undefined;
+  const own = (descriptor as { toolchat?: unknown }).toolchat;
+  if (typeof own !== 'object' || own === null || !Object.hasOwn(own, 'editedInput')) return undefined;
+  return { editedInput: (own as { editedInput?: unknown }).editedInput };
 }
 
 interface Signatures {

@@ -111,6 +111,8 @@ export const demoTools = {
     description: 'Deletes a file (pretend: nothing is touched). Asks the user for approval first.',
     inputSchema: z.object({ path: z.string().min(1).describe('Path of the file, e.g. "report.pdf"') }),
     needsApproval: true,
+    // "Allow for this chat" and "Always allow" cover one folder: the card says which, in words.
+    grantScope: ({ path }) => (path.includes('/') ? `files in ${path.slice(0, path.lastIndexOf('/') + 1)}` : 'files in the top folder'),
     execute: ({ path }) => ({ deleted: path }),
   }),
 

@@ -38,7 +38,7 @@ describe('approvals in the parts, whatever the user decides', () => {
             expect(shown.get(id)?.state).toBe(denied ? 'output-denied' : 'output-available');
             expect(sent.get(id)?.state).toBe(denied ? 'output-error' : 'output-available');
             expect(sent.get(id)).not.toHaveProperty('approval');
-            if (denied) expect(sent.get(id)?.errorText).toBe(`The user denied running tool "careful"${step.reason ? `: ${step.reason}` : ''}`);
+            if (denied) expect(sent.get(id)?.errorText).toBe(`The user denied running tool "careful"${step.reason?.trim() ? `: ${step.reason.trim()}` : ''}`);
           }
           chat.dispose();
         },

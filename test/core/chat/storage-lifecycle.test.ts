@@ -155,7 +155,7 @@ describe('given a record that claims "Always allow"', () => {
     void chat.sendMessage('Delete everything');
     await vi.waitFor(() => expect(chat.getState().activity.state).toBe('awaiting-approval'));
     expect(deleted).toEqual([]);
-    expect(chat.getState().loop.alwaysAllowed.has('deleteFile')).toBe(false);
+    expect(chat.getState().loop.grants).toEqual([]);
     chat.dispose();
   });
 
@@ -185,7 +185,7 @@ describe('given a record that claims "Always allow"', () => {
     await vi.waitFor(() => expect(first.getState().activity.state).toBe('awaiting-approval'));
     first.alwaysAllow('deleteFile');
     await vi.waitFor(() => expect(deleted).toEqual(['a']));
-    expect(await grants.load()).toEqual(['deleteFile']);
+    expect(await grants.load()).toMatchObject([{ toolName: 'deleteFile' }]);
     first.dispose();
 
     const second = createToolChat({

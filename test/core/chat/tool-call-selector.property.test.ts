@@ -12,7 +12,7 @@ import {
   memoryStorage,
   reduce,
   selectToolCalls,
-  type LoopAction,
+  type ApprovalGate, type LoopAction,
   type LoopState,
 } from 'toolchat/core';
 // The chat's own selector (behind `ToolChat.getToolCalls`): kept up to date per change.
@@ -62,10 +62,11 @@ const loopAction: fc.Arbitrary<LoopAction> = fc.oneof(
     type: fc.constant('call-received' as const),
     call: fc.record({ toolCallId: id, toolName: fc.constantFrom('search', 'deleteFile'), input: fc.constant({}) }),
     runner: fc.constantFrom('loop' as const, 'app' as const),
-    asked: fc.boolean(),
+    gate: fc.constantFrom<'deciding' | ApprovalGate>({ kind: 'run' }, { kind: 'ask', question: { grantable: true } }, { kind: 'denied', reason: 'policy' }, 'deciding'),
     at: fc.constant(0),
   }),
-  fc.record({ type: fc.constant('approval-answered' as const), toolCallId: id, approved: fc.boolean(), at: fc.constant(1) }),
+  fc.record({ type: fc.constant('approval-answered' as const), toolCallId: id, approved: fc.boolean(), by: fc.constant('user' as const), at: fc.constant(1) }),
+  fc.record({ type: fc.constant('approval-expired' as const), toolCallId: id, at: fc.constant(1) }),
   fc.record({ type: fc.constant('call-started' as const), toolCallId: id }),
 );
 

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { initialLoopState, isSettled, reduce, type LoopAction, type LoopState, type ToolCallPhase } from 'toolchat/core';
+import { initialLoopState, isSettled, reduce, type ApprovalGate, type LoopAction, type LoopState, type ToolCallPhase, type ToolGrant } from 'toolchat/core';
+
+const gates: ApprovalGate[] = [
+  { kind: 'run' },
+  { kind: 'ask', question: { grantable: true, scope: '/tmp/' } },
+  { kind: 'allowed', by: 'policy', reason: 'read-only' },
+  { kind: 'allowed', by: 'grant' },
+  { kind: 'denied', reason: 'not on weekends' },
+];
 
 const ids = ['a', 'b', 'c'];
 const id = fc.constantFrom(...ids);
@@ -21,13 +29,25 @@ const action: fc.Arbitrary<LoopAction> = fc.oneof(
     type: fc.constant('call-received' as const),
     call: fc.record({ toolCallId: id, toolName: fc.constant('t'), input: fc.constant({}) }),
     runner: fc.constantFrom('loop' as const, 'app' as const),
-    asked: fc.boolean(),
-    deciding: fc.boolean(),
+    gate: fc.constantFrom<'deciding' | ApprovalGate>(...gates, 'deciding'),
     at,
   }),
-  fc.record({ type: fc.constant('approval-decided' as const), toolCallId: id, ask: fc.boolean() }),
-  fc.record({ type: fc.constant('tool-always-allowed' as const), toolNames: fc.constant(['t']) }),
-  fc.record({ type: fc.constant('approval-answered' as const), toolCallId: id, approved: fc.boolean(), at }),
+  fc.record({ type: fc.constant('approval-decided' as const), toolCallId: id, gate: fc.constantFrom(...gates), at }),
+  fc.record({
+    type: fc.constant('grants-changed' as const),
+    grants: fc.constantFrom<ToolGrant[]>([], [{ toolName: 't', grantedAt: 0 }], [{ toolName: 't', scope: '/tmp/', chatId: 'c1', grantedAt: 1 }]),
+  }),
+  fc.record({
+    type: fc.constant('approval-answered' as const),
+    toolCallId: id,
+    approved: fc.boolean(),
+    by: fc.constantFrom('user' as const, 'grant' as const),
+    choice: fc.constantFrom('allow-once' as const, 'deny' as const, 'allow-chat' as const),
+    at,
+  }),
+  fc.record({ type: fc.constant('approval-answered' as const), toolCallId: id, approved: fc.constant(true), by: fc.constant('user' as const), choice: fc.constant('edit' as const), input: fc.constant({ edited: true }), at }),
+  fc.record({ type: fc.constant('approval-edit-refused' as const), toolCallId: id, error: fc.string() }),
+  fc.record({ type: fc.constant('approval-expired' as const), toolCallId: id, at }),
   fc.record({ type: fc.constant('call-started' as const), toolCallId: id }),
   fc.record({ type: fc.constant('call-progressed' as const), toolCallId: id, output: fc.integer() }),
   fc.record({
@@ -54,13 +74,14 @@ const action: fc.Arbitrary<LoopAction> = fc.oneof(
 /** Where a phase may go next. */
 const next: Record<ToolCallPhase, ToolCallPhase[]> = {
   'streaming-input': [],
-  pending: ['awaiting-approval', 'running', 'done', 'error', 'cancelled'],
+  pending: ['awaiting-approval', 'running', 'done', 'error', 'denied', 'cancelled'],
   // (`deciding` → decided keeps the phase, or moves on to awaiting-approval: covered above.)
-  'awaiting-approval': ['pending', 'denied', 'done', 'error', 'cancelled'],
+  'awaiting-approval': ['pending', 'denied', 'expired', 'done', 'error', 'cancelled'],
   running: ['done', 'error', 'cancelled'],
   done: [],
   error: [],
   denied: [],
+  expired: [],
   cancelled: [],
   interrupted: [],
 };
@@ -68,10 +89,10 @@ const next: Record<ToolCallPhase, ToolCallPhase[]> = {
 function run(actions: LoopAction[], check: (prev: LoopState, action: LoopAction, state: LoopState) => void): LoopState {
   let state = initialLoopState;
   for (const a of actions) {
-    const before = structuredClone({ calls: [...state.calls], endings: [...state.endings], allowed: [...state.alwaysAllowed] });
+    const before = structuredClone({ calls: [...state.calls], endings: [...state.endings], grants: state.grants });
     const after = reduce(state, a);
     // Pure: the previous state is never changed.
-    expect(structuredClone({ calls: [...state.calls], endings: [...state.endings], allowed: [...state.alwaysAllowed] })).toEqual(before);
+    expect(structuredClone({ calls: [...state.calls], endings: [...state.endings], grants: state.grants })).toEqual(before);
     check(state, a, after);
     state = after;
   }

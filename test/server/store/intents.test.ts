@@ -98,6 +98,34 @@ for (const name of ['memory', 'PGlite', 'PostgreSQL']) {
       expect(prompts).toHaveLength(2);
     });
 
+    it('takes the result of a call the user edited before it ran: the user’s input, with the note the model reads', async () => {
+      const { model, prompts } = scriptedModel([{ calls: [{ toolCallId: 'c1', toolName: 'getWeather', input: { city: 'Paris' } }] }, 'It is 12 °C in Oslo.']);
+      const handler = createChatHandler({ model, store: store(), getUserId });
+      const chatId = chat();
+      const calling = await assistantMessage(await readChunks(await handler(as('alice', 'POST', '/api/chat', { id: chatId, messages: [userText('u1', 'Weather?')], tools: weatherTool }))));
+      const post = (message: UIMessage) => handler(as('alice', 'POST', '/api/chat', { id: chatId, messages: [message], tools: weatherTool, intent: { type: 'tool-results' } }));
+      const note = 'The user edited the arguments of this call of tool "getWeather" before approving it: it ran with the arguments shown, not the ones you wrote';
+      const editedTo = (message: UIMessage, output: unknown): UIMessage => ({
+        ...message,
+        parts: withResult(message, 'c1', output).parts.map((part) => ('toolCallId' in part ? { ...part, input: { city: 'Oslo' } } : part)) as UIMessage['parts'],
+      });
+
+      // Another input with a result that does not say the user edited it: refused, nothing stored.
+      const before = await snapshot('alice', chatId);
+      for (const output of [{ t: 12 }, { note: 'made up', output: { t: 12 } }, { note, output: { t: 12 }, more: 1 }]) {
+        const response = await post(editedTo(calling, output));
+        expect(response.status).toBe(400);
+      }
+      expect(await snapshot('alice', chatId)).toBe(before);
+
+      const response = await post(editedTo(calling, { note, output: { t: 12 } }));
+      expect(response.status).toBe(200);
+      await readChunks(response);
+      expect(promptTexts(prompts[1]!)).toEqual(['user: Weather?', 'assistant: call getWeather', `tool: result {"type":"json","value":{"note":${JSON.stringify(note)},"output":{"t":12}}}`]);
+      const stored = (await store().loadThread('alice', chatId))!.messages.find((message) => message.id === calling.id)!;
+      expect(stored.parts).toContainEqual(expect.objectContaining({ toolCallId: 'c1', input: { city: 'Oslo' }, output: { note, output: { t: 12 } } }));
+    });
+
     it("takes a result under the chat's own new name for a call (call_1-2, when it remembers another call_1)", async () => {
       const { model, prompts } = scriptedModel([{ calls: [{ toolCallId: 'call_1', toolName: 'getWeather', input: { city: 'Paris' } }] }, 'Done.']);
       const handler = createChatHandler({ model, store: store(), getUserId });

@@ -96,11 +96,18 @@ function denial(text: string | undefined): ToolOutcomeResult {
   return reason === '' ? { status: 'denied' } : { status: 'denied', reason };
 }
 
+/** The output of a call the user edited comes as `{ note, output }` (toolErrorMessages.edited): the demo answers from the output. */
+function unnoted(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const keys = Object.keys(value);
+  return keys.length === 2 && keys.includes('note') && keys.includes('output') ? (value as { output: unknown }).output : value;
+}
+
 function outputResult(output: LanguageModelV4ToolResultOutput): ToolOutcomeResult {
   switch (output.type) {
     case 'json':
     case 'text':
-      return { status: 'ok', value: output.value };
+      return { status: 'ok', value: unnoted(output.value) };
     case 'content':
       return { status: 'ok', value: output.value.map((part) => (part.type === 'text' ? part.text : '')).join('') };
     case 'error-text':
