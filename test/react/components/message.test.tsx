@@ -157,7 +157,7 @@ describe('Message', () => {
         deleteFile: defineTool({ inputSchema: z.object({ path: z.string() }), needsApproval: true, execute: ({ path }) => ({ deleted: path }) }),
       };
       const { chat, write } = await liveChat(tools, { renderTool: { deleteFile: (call) => <p>Delete {String((call.input as { path: string }).path)}?</p> } });
-      const approve = vi.spyOn(chat, 'approve');
+      const answer = vi.spyOn(chat, 'answerApproval');
       await write([
         { type: 'start' },
         { type: 'start-step' },
@@ -167,7 +167,7 @@ describe('Message', () => {
       ]);
       expect(await screen.findByText('Delete /tmp/x?')).toBeTruthy();
       await userEvent.setup().click(await screen.findByRole('button', { name: 'Approve' }));
-      expect(approve).toHaveBeenCalledWith('d1');
+      expect(answer).toHaveBeenCalledWith('d1', { choice: 'allow-once' });
       await waitFor(() => expect(chat.getToolCall('d1')?.phase).toBe('done'));
     });
 

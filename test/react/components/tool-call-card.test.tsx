@@ -22,7 +22,7 @@ function renderCard(props: ToolCallCardProps) {
 /** A chat whose answers the test watches: the card answers a call through the chat in context. */
 function watchedChat() {
   const chat = createToolChat({ grants: memoryGrants() });
-  return { chat, approve: vi.spyOn(chat, 'approve').mockImplementation(() => {}), deny: vi.spyOn(chat, 'deny').mockImplementation(() => {}) };
+  return { chat, answer: vi.spyOn(chat, 'answerApproval').mockResolvedValue({ ok: true }) };
 }
 
 function renderCardIn(chat: ToolChat, props: ToolCallCardProps) {
@@ -174,14 +174,14 @@ describe('ToolCallCard', () => {
   });
 
   describe('given a call awaiting approval', () => {
-    it("answers the chat's approve and deny with the call id", async () => {
+    it("answers the chat's answerApproval with the call id and the choice", async () => {
       const user = userEvent.setup();
-      const { chat, approve, deny } = watchedChat();
+      const { chat, answer } = watchedChat();
       const { container } = renderCardIn(chat, { call: call({ phase: 'awaiting-approval', output: undefined }) });
       await user.click(screen.getByRole('button', { name: 'Approve' }));
       await user.click(screen.getByRole('button', { name: 'Deny' }));
-      expect(approve).toHaveBeenCalledWith('c1');
-      expect(deny).toHaveBeenCalledWith('c1');
+      expect(answer).toHaveBeenCalledWith('c1', { choice: 'allow-once' });
+      expect(answer).toHaveBeenCalledWith('c1', { choice: 'deny' });
       expect((await axe(container)).violations).toEqual([]);
       chat.dispose();
     });
