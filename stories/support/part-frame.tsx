@@ -4,7 +4,7 @@ import { createToolChat, ToolChatProvider, type ToolChat, type UiLabels } from '
 import { playgroundArgTypes } from './playground';
 
 /** What a part's buttons call on the chat it is shown in: spies in a story. */
-export type ChatActions = Partial<Pick<ToolChat, 'approve' | 'deny' | 'alwaysAllow' | 'continue' | 'runAgain'>>;
+export type ChatActions = Partial<Pick<ToolChat, 'approve' | 'deny' | 'alwaysAllow' | 'answerApproval' | 'continue' | 'runAgain'>>;
 
 /** Args every part story has beside the part's own props: how it looks, what it says, and the chat it is shown in. */
 export interface LookArgs {
