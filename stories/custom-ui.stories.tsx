@@ -6,7 +6,7 @@ import {
   Composer,
   MessageList,
   StatusIndicator,
-  ToolChatLabelsProvider,
+  ToolChatProvider,
   createDemoTransport,
   demoTools,
   useToolChat,
@@ -105,29 +105,18 @@ function MiniChat({ theme = 'light', toolMarkers = 'off', ...options }: MiniChat
     tools: demoTools,
     onToolResult: () => setToolRuns((count) => count + 1),
   });
+  // The parts read the chat from the provider: each selects what it shows and calls the chat.
   return (
-    <ToolChatLabelsProvider labels={options.labels}>
+    <ToolChatProvider chat={chat.chat}>
       <section className="toolchat" data-theme={theme} aria-label="Mini chat" style={{ height: '100%' }}>
         <header style={{ display: 'flex', justifyContent: 'space-between', padding: 8 }}>
-          <StatusIndicator activity={chat.activity} />
+          <StatusIndicator />
           <p style={{ margin: 0 }}>Tool runs: {toolRuns}</p>
         </header>
-        <MessageList
-          messages={chat.messages}
-          busy={chat.busy}
-          getToolCall={chat.getToolCall}
-          onApprove={chat.approve}
-          onDeny={chat.deny}
-          onAlwaysAllow={chat.alwaysAllow}
-          endings={chat.loop.endings}
-          maxToolRounds={options.maxToolRounds}
-          onContinue={() => void chat.continue('Continue')}
-          onRunAgain={chat.runAgain}
-          empty={<p>Ask me about the weather.</p>}
-        />
-        <Composer onSend={(text) => void chat.sendMessage(text)} onStop={chat.stop} busy={chat.busy} placeholder="Type here" />
+        <MessageList empty={<p>Ask me about the weather.</p>} />
+        <Composer placeholder="Type here" />
       </section>
-    </ToolChatLabelsProvider>
+    </ToolChatProvider>
   );
 }
 

@@ -91,7 +91,7 @@ export const OneTool: Story = {
 
 const executingGate = createGate();
 
-/** A tool while it runs: "Executing getWeather…" in the status, a Running badge on the card. */
+/** A tool while it runs: "Executing Get weather…" in the status, a Running badge on the card. */
 export const Executing: Story = {
   args: { tools: gatedDemoTools(executingGate, ['getWeather']) },
   beforeEach: () => executingGate.reset(),
@@ -100,7 +100,7 @@ export const Executing: Story = {
     const card = await canvas.findByRole('group', { name: 'Get weather' }, long);
     await waitFor(() => expect(card).toHaveAttribute('data-state', 'running'), long);
     await expect(card).toHaveTextContent('Running');
-    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent('Executing getWeather…'), long);
+    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent('Executing Get weather…'), long);
     await expect(canvas.getByRole('button', { name: 'Stop' })).toBeEnabled();
     executingGate.open();
     await expect(await canvas.findByText("It's 21°C and sunny in Paris.", {}, long)).toBeVisible();
@@ -121,7 +121,7 @@ export const ParallelTools: Story = {
       const getTime = await canvas.findByRole('group', { name: 'Get time' }, long);
       await waitFor(() => expect(calculate).toHaveAttribute('data-state', 'running'), long);
       await waitFor(() => expect(getTime).toHaveAttribute('data-state', 'running'), long);
-      await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent(/Executing calculate, getTime…|Executing getTime, calculate…/), long);
+      await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent(/Executing Calculate, Get time…|Executing Get time, Calculate…/), long);
     });
 
     await step('one answer from both results', async () => {
@@ -148,7 +148,7 @@ export const ChainOverRounds: Story = {
         state: 'executing',
         toolNames: ['convertTemperature'],
         round: 2,
-        label: expect.stringMatching(/Executing convertTemperature….*round 2 of 5/),
+        label: expect.stringMatching(/Executing Convert temperature….*round 2 of 5/),
       }),
     );
     await userEvent.click(await canvas.findByRole('button', { name: 'Used Get weather and Convert temperature' }, long));
@@ -167,7 +167,7 @@ export const ApprovalPending: Story = {
     await expect(card).toHaveTextContent('"path": "report.pdf"');
     await expect(canvas.getByRole('button', { name: 'Approve' })).toBeEnabled();
     await expect(canvas.getByRole('button', { name: 'Deny' })).toBeEnabled();
-    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent('Waiting for your approval to run deleteFile'), long);
+    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent('Waiting for your approval to run Delete file'), long);
     await expect(canvas.getByText("I'll delete report.pdf.")).toBeVisible();
   },
 };
@@ -271,7 +271,7 @@ export const StopDuringSlowTool: Story = {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Message' }), 'Search slowly for cats{Enter}');
     const card = await canvas.findByRole('group', { name: 'Slow search' }, long);
     await waitFor(() => expect(card).toHaveAttribute('data-state', 'running'), long);
-    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent('Executing slowSearch…'), long);
+    await waitFor(() => expect(canvas.getByRole('status')).toHaveTextContent('Executing Slow search…'), long);
     await userEvent.click(canvas.getByRole('button', { name: 'Stop' }));
     await waitFor(() => expect(card).toHaveAttribute('data-state', 'cancelled'), long);
     await expect(card).toHaveTextContent('Cancelled');

@@ -6,6 +6,6 @@ export {
   type ToolChatProviderProps,
 } from './use-tool-chat';
 export { useToolGrants, type UseToolGrantsOptions, type UseToolGrantsResult } from './use-tool-grants';
-export { getToolChat, disposeChatSession, DEFAULT_KEEP_ALIVE_MS, MAX_UNMOUNTED_CHATS } from './registry';
+export { getToolChat, disposeChatSession, MAX_UNMOUNTED_CHATS } from './registry';
 export type { UseToolChatOptions, UseToolChatResult } from './types';
 export * from './components/index';

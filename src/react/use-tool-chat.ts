@@ -1,6 +1,8 @@
-import { createContext, createElement, useContext, useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
-import type { ToolChat } from '../core/chat/create-tool-chat';
-import { lease } from './registry';
+import { createContext, createElement, useContext, useLayoutEffect, useMemo, useReducer, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { createToolChat, type ToolChat } from '../core/chat/create-tool-chat';
+import type { FeedbackHandler } from './components/feedback';
+import type { ToolRenderers } from './components/tool-call-card';
+import { chatFor, hold, type Lease } from './registry';
 import type { ToolChatOptions, ToolChatSnapshot } from '../core/chat/types';
 import type { ToolSet } from '../core/tools/define-tool';
 import type { UseToolChatResult } from './types';
@@ -18,22 +20,6 @@ export function useToolChatSelector<TOOLS extends ToolSet, SLICE>(
   isEqual?: (a: SLICE, b: SLICE) => boolean,
 ): SLICE {
   return useStoreSelector(chat, selector, isEqual);
-}
-
-/** Nothing changes here: a part outside a provider selects from this. @internal */
-export const noStore = { getState: () => undefined, subscribe: () => () => {} };
-
-/**
- * `useToolChatSelector` for parts that also work without a chat: `selector` gets `undefined`
- * when `chat` is. The same hook either way, so a part may pass a chat on one render and not the next.
- * @internal
- */
-export function useOptionalToolChatSelector<SLICE>(
-  chat: ToolChat | undefined,
-  selector: (state: ToolChatSnapshot | undefined) => SLICE,
-  isEqual?: (a: SLICE, b: SLICE) => boolean,
-): SLICE {
-  return useStoreSelector<ToolChatSnapshot | undefined, SLICE>(chat ?? noStore, selector, isEqual);
 }
 
 /** `useSyncExternalStore` with a selector, run only when the store's state is another object. @internal */
@@ -69,29 +55,42 @@ export function useToolChat<TOOLS extends ToolSet = ToolSet>(chatOrOptions: Tool
   return useMemo(() => resultOf(chat, state), [chat, state]);
 }
 
-/** The chat given, or one this component owns (shared by `id` through the registry). */
+/**
+ * The chat given, or one this component owns (shared by `id` through the registry). The owned
+ * chat is picked at render (`chatFor`: made, it does nothing), held from the commit (`hold`) and
+ * let go at unmount; the latest options reach it after each commit.
+ */
 export function useChatInstance<TOOLS extends ToolSet>(chatOrOptions: ToolChat<TOOLS> | ToolChatOptions<TOOLS>): ToolChat<TOOLS> {
   const given = isToolChat(chatOrOptions) ? chatOrOptions : undefined;
   const options = given ? undefined : (chatOrOptions as ToolChatOptions<TOOLS>);
-  const id = options?.id;
-  // Made once per id (a new id is another conversation); never in an effect, so the first render has it.
-  const [owned, setOwned] = useState(() => (options ? lease(options) : undefined));
-  let current = owned;
-  if (options && (!current || current.chat.disposed || current.id !== id)) {
-    current = lease(options);
-    setOwned(current);
+  // One chat per id (a new id is another conversation); a ref, so that StrictMode's second
+  // render finds the first one's chat rather than making another.
+  const picked = useRef<{ id: string | undefined; chat: ToolChat<TOOLS> } | null>(null);
+  if (options && (!picked.current || picked.current.id !== options.id || picked.current.chat.disposed)) {
+    picked.current = { id: options.id, chat: chatFor(options) };
   }
-  const lent = given ? undefined : current;
-  useEffect(() => {
-    if (!lent) return;
-    lent.retain();
-    return () => lent.release();
-  }, [lent]);
+  const owned = options ? picked.current : null;
+  const lease = useRef<Lease<TOOLS> | undefined>(undefined);
+  const [, swapped] = useReducer((count: number) => count + 1, 0);
+  useLayoutEffect(() => {
+    if (!owned) return;
+    const held = hold(owned.chat);
+    lease.current = held;
+    // Another component registered a chat for this id first: show that one.
+    if (held.chat !== owned.chat) {
+      picked.current = { id: owned.id, chat: held.chat };
+      swapped();
+    }
+    return () => {
+      held.release();
+      if (lease.current === held) lease.current = undefined;
+    };
+  }, [owned]);
   // The latest options (fresh callbacks, tools, api) reach the chat after each commit.
   useLayoutEffect(() => {
-    if (lent && options) lent.setOptions(options);
+    if (options) lease.current?.setOptions(options);
   });
-  return given ?? lent!.chat;
+  return given ?? owned!.chat;
 }
 
 export function isToolChat<TOOLS extends ToolSet>(value: ToolChat<TOOLS> | ToolChatOptions<TOOLS>): value is ToolChat<TOOLS> {
@@ -99,9 +98,6 @@ export function isToolChat<TOOLS extends ToolSet>(value: ToolChat<TOOLS> | ToolC
 }
 
 function resultOf<TOOLS extends ToolSet>(chat: ToolChat<TOOLS>, state: ToolChatSnapshot<TOOLS>): UseToolChatResult<TOOLS> {
-  // The chat's own lookup, stable for its life: a `MessageList` given it knows the chat and
-  // lets each row subscribe to its own calls (see `chatOfLookup`).
-  lookups.set(chat.getToolCall as Lookup, chat as unknown as ToolChat);
   return {
     ...state,
     id: chat.id,
@@ -128,32 +124,72 @@ function resultOf<TOOLS extends ToolSet>(chat: ToolChat<TOOLS>, state: ToolChatS
   };
 }
 
-type Lookup = (toolCallId: string) => unknown;
-const lookups = new WeakMap<Lookup, ToolChat>();
-
-/**
- * The chat whose `getToolCall` this is (as `useToolChat` returns it), if any: parts given it
- * as a prop select from that chat, as they would from one in context.
- * @internal
- */
-export function chatOfLookup(getToolCall: Lookup | undefined): ToolChat | undefined {
-  return getToolCall ? lookups.get(getToolCall) : undefined;
-}
-
 // --- context ---------------------------------------------------------------------------
 
-const ToolChatContext = createContext<ToolChat | undefined>(undefined);
+// Pure: an app that imports only `useToolChat` bundles no context.
+const ToolChatContext = /* @__PURE__ */ createContext<ToolChat | undefined>(undefined);
+
+/** How the chat's parts look, from `ToolChatProvider` (or `ChatWrapper`). @internal */
+export interface ChatView {
+  renderTool: ToolRenderers | undefined;
+  messageActions: boolean;
+  /** The app's feedback handler (the latest one: a new function renders no row). */
+  onFeedback: FeedbackHandler | undefined;
+  /** Read aloud under answers. */
+  speech: boolean;
+}
+
+const ViewContext = /* @__PURE__ */ createContext<ChatView>({ renderTool: undefined, messageActions: false, onFeedback: undefined, speech: false });
 
 export interface ToolChatProviderProps<TOOLS extends ToolSet = ToolSet> {
   chat: ToolChat<TOOLS>;
+  /**
+   * Per-tool renderers of the cards below, keyed by tool name (generative UI). Keep it stable
+   * (module level): a new object renders every card again.
+   */
+  renderTool?: ToolRenderers | undefined;
+  /**
+   * The actions under messages: Copy on every message, Regenerate under the last answer, Edit on
+   * the user's messages (not in a `readOnly` chat). `false` shows none.
+   * @default true
+   */
+  messageActions?: boolean | undefined;
+  /**
+   * Thumbs up and down under answers (with the message actions), then an optional comment:
+   * called with the message's id, the thumb (`null` when taken back) and, once written, the
+   * comment. Without it, no thumbs.
+   */
+  onFeedback?: FeedbackHandler | undefined;
+  /**
+   * Read aloud under answers (with the message actions), where the browser has the Web Speech API.
+   * @default false
+   */
+  speech?: boolean | undefined;
   children?: ReactNode;
 }
 
-/** Gives the parts below it the chat: each reads it with `useToolChatContext` and selects its own slice. */
-export function ToolChatProvider<TOOLS extends ToolSet>({ chat, children }: ToolChatProviderProps<TOOLS>) {
-  return createElement(ToolChatContext.Provider, { value: chat as unknown as ToolChat }, children);
+/**
+ * Gives the parts below it the chat, and how they look: each part reads the chat with
+ * `useToolChatContext` and selects its own slice; nothing else is handed down.
+ */
+export function ToolChatProvider<TOOLS extends ToolSet>({ chat, renderTool, messageActions = true, onFeedback, speech = false, children }: ToolChatProviderProps<TOOLS>) {
+  // The rows see one handler for the provider's life, which calls the app's latest: an inline
+  // function renders no row of a long thread.
+  const feedback = useRef(onFeedback);
+  useLayoutEffect(() => {
+    feedback.current = onFeedback;
+  });
+  const rates = onFeedback !== undefined;
+  const view = useMemo<ChatView>(
+    () => ({ renderTool, messageActions, speech, onFeedback: rates ? (...args) => feedback.current?.(...args) : undefined }),
+    [renderTool, messageActions, speech, rates],
+  );
+  return createElement(
+    ToolChatContext.Provider,
+    { value: chat as unknown as ToolChat },
+    createElement(ViewContext.Provider, { value: view }, children),
+  );
 }
-ToolChatProvider.displayName = 'ToolChatProvider';
 
 /** The chat of the nearest `<ToolChatProvider>` (or `<ChatWrapper>`); throws outside one. */
 export function useToolChatContext<TOOLS extends ToolSet = ToolSet>(): ToolChat<TOOLS> {
@@ -162,7 +198,17 @@ export function useToolChatContext<TOOLS extends ToolSet = ToolSet>(): ToolChat<
   return chat as unknown as ToolChat<TOOLS>;
 }
 
-/** The chat of the nearest provider, or none: for parts that also work without one. */
-export function useOptionalToolChatContext(): ToolChat | undefined {
-  return useContext(ToolChatContext);
+let noChat: ToolChat | undefined;
+
+/**
+ * The chat a part reads: the nearest provider's. Outside one, an empty read-only chat (one for
+ * the page): the part shows what it is given, and no button of it acts. @internal
+ */
+export function usePartChat(): ToolChat {
+  return useContext(ToolChatContext) ?? (noChat ??= createToolChat({ readOnly: true }));
+}
+
+/** How the parts look, from the nearest provider. @internal */
+export function useChatView(): ChatView {
+  return useContext(ViewContext);
 }

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { ToolGrant, ToolGrantReach, ToolGrants as GrantStorage } from '../core/chat/grants';
 import type { GrantBook } from '../core/chat/grant-book';
-import { loadLoopChunk } from '../core/loop/load-loop-chunk';
-import { useOptionalToolChatContext } from './use-tool-chat';
+import { loopChunk } from '../core/loop/load-loop-chunk';
+import { usePartChat } from './use-tool-chat';
 
 export interface UseToolGrantsOptions {
   /**
@@ -30,18 +30,18 @@ const none = () => NONE;
  * asks again in every chat.
  */
 export function useToolGrants(options: UseToolGrantsOptions = {}): UseToolGrantsResult {
-  const chat = useOptionalToolChatContext();
-  const storage = options.grants ?? chat?.options.grants;
+  const chat = usePartChat();
+  const storage = options.grants ?? chat.options.grants;
   const [book, setBook] = useState<{ storage: GrantStorage | undefined; book: GrantBook } | undefined>(undefined);
   useEffect(() => {
     let current = true;
     // The book lives with the chats' own, in the loop's chunk: one per storage, per page.
-    void loadLoopChunk().then((chunk) => {
+    void loopChunk.load().then((chunk) => {
       if (!current) return;
       const found = chunk.grantBookOf(storage ?? chunk.defaultGrants());
       setBook({ storage, book: found });
       void found.refresh().catch(() => undefined);
-    });
+    }, () => undefined);
     return () => {
       current = false;
     };
@@ -50,7 +50,7 @@ export function useToolGrants(options: UseToolGrantsOptions = {}): UseToolGrants
   const grants = useSyncExternalStore(live ? live.subscribe : nothing, live ? live.list : none, live ? live.list : none);
   const revoke = useCallback(
     async (grant: ToolGrantReach) => {
-      const chunk = await loadLoopChunk();
+      const chunk = await loopChunk.load();
       await chunk.grantBookOf(storage ?? chunk.defaultGrants()).revoke(grant);
     },
     [storage],

@@ -1,6 +1,6 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { createUIMessageStreamResponse, wrapLanguageModel, type LanguageModel, type ToolSet as AIToolSet } from 'ai';
-import { createDemoModel } from '../transports/demo/model';
+import { createDemoModel } from '../core/model/demo/model';
 import { createAnswerer } from './answer';
 import { readChatRequest } from './chat-request';
 import { jsonError } from './json-error';

@@ -1,7 +1,7 @@
 import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { MockLanguageModelV4 } from 'ai/test';
-import { readConversation, type ToolOutcome } from '../transports/demo/conversation';
-import { streamParts } from '../transports/demo/paced-stream';
+import { readConversation, type ToolOutcome } from '../core/model/demo/conversation';
+import { streamParts } from '../core/model/demo/paced-stream';
 import { checkNumberOption } from '../core/tools/number-options';
 import { SUGGESTIONS_KIND } from '../core/model/suggestions';
 import type { ModelScript, ScriptedAnswer, ScriptedModelCall, ScriptedToolResult, ScriptStep } from './script';

@@ -7,20 +7,18 @@ import { lookArgTypes, partFrame, type LookArgs } from '../support/part-frame';
 /**
  * One tool call: its title (`defineTool({ title })`, else the name humanised), a badge for its
  * phase, the duration, the arguments as a short key/value line, one line for an error, and its
- * details (the arguments' JSON and the result). While it awaits approval: Approve, Deny and
- * "Always allow <tool>".
+ * details (the arguments' JSON and the result). While it awaits approval: Approve, Allow for
+ * this chat, "Always allow <tool>", Deny (with a reason) and Edit arguments.
  */
 const meta = {
   title: 'Parts/ToolCallCard',
   component: ToolCallCard,
   args: {
     call: { toolCallId: 'call_1', toolName: 'getWeather', phase: 'running', input: { city: 'Paris' } },
-    onApprove: fn(),
-    onDeny: fn(),
-    onAlwaysAllow: fn(),
+    actions: { answerApproval: fn(async () => ({ ok: true as const })) },
   },
   argTypes: { call: { control: 'object' }, render: { control: false }, ...lookArgTypes },
-  render: ({ theme: _theme, labels: _labels, ...props }) => <ToolCallCard {...props} />,
+  render: ({ theme: _theme, labels: _labels, maxToolRounds: _rounds, actions: _actions, ...props }) => <ToolCallCard {...props} />,
   decorators: [partFrame],
 } satisfies Meta<ToolCallCardProps & LookArgs>;
 
@@ -36,7 +34,7 @@ export const Running: Story = {
   },
 };
 
-/** A tool marked `needsApproval`: Approve, Deny, and "Always allow deleteFile" for the rest of the chat. */
+/** A tool marked `needsApproval`: Approve, Deny, and "Always allow Delete file", which call the chat in context. */
 export const AwaitingApproval: Story = {
   args: { call: { toolCallId: 'call_2', toolName: 'deleteFile', phase: 'awaiting-approval', input: { path: 'report.pdf' } } },
   play: async ({ args, canvas, userEvent }) => {
@@ -46,7 +44,7 @@ export const AwaitingApproval: Story = {
     await expect(within(card).getByRole('button', { name: 'Approve' })).toBeEnabled();
     await expect(within(card).getByRole('button', { name: 'Deny' })).toBeEnabled();
     await userEvent.click(within(card).getByRole('button', { name: 'Always allow Delete file' }));
-    await expect(args.onAlwaysAllow).toHaveBeenCalledWith('deleteFile');
+    await expect(args.actions?.answerApproval).toHaveBeenCalledWith('call_2', { choice: 'allow-always' });
   },
 };
 

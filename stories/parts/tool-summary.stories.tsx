@@ -19,7 +19,7 @@ const meta = {
     ],
   },
   argTypes: { toolNames: { control: 'object' }, failed: { control: { type: 'number', min: 0 } }, children: { control: false }, ...lookArgTypes },
-  render: ({ theme: _theme, labels: _labels, ...props }) => <ToolSummary {...props} />,
+  render: ({ theme: _theme, labels: _labels, maxToolRounds: _rounds, actions: _actions, ...props }) => <ToolSummary {...props} />,
   decorators: [partFrame],
 } satisfies Meta<ToolSummaryProps & LookArgs>;
 

@@ -1,22 +1,22 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
 import { TurnNotice, type TurnNoticeProps } from 'toolchat';
-import { lookArgTypes, partFrame, type LookArgs } from '../support/part-frame';
+import { LAST_ANSWER_ID, lookArgTypes, partFrame, type LookArgs } from '../support/part-frame';
 
 /**
- * Under an answer that did not simply finish: what happened, and the way on. `ChatWrapper` and
- * `MessageList` show it from `useToolChat().loop.endings`; a custom layout renders it itself.
+ * Under an answer that did not simply finish: what happened, and the way on, which calls the
+ * chat in context (under its last answer, while nothing runs). `ChatWrapper` and `MessageList`
+ * show it under each answer the chat's `loop.endings` names; a custom layout renders it itself.
  */
 const meta = {
   title: 'Parts/TurnNotice',
   component: TurnNotice,
-  args: { ending: 'length', maxToolRounds: 5, onContinue: fn(), onRunAgain: fn() },
+  args: { ending: 'length', messageId: LAST_ANSWER_ID, maxToolRounds: 5, actions: { continue: fn(), runAgain: fn() } },
   argTypes: {
     ending: { control: 'select', options: ['length', 'stopped', 'error', 'max-rounds', 'budget', 'content-filter'] },
-    maxToolRounds: { control: { type: 'number', min: 1, max: 20 } },
     ...lookArgTypes,
   },
-  render: ({ theme: _theme, labels: _labels, ...props }) => <TurnNotice {...props} />,
+  render: ({ theme: _theme, labels: _labels, maxToolRounds: _rounds, actions: _actions, ...props }) => <TurnNotice {...props} />,
   decorators: [partFrame],
 } satisfies Meta<TurnNoticeProps & LookArgs>;
 
@@ -29,7 +29,7 @@ export const CutOffAtTheTokenLimit: Story = {
     const notice = canvas.getByRole('note');
     await expect(notice).toHaveTextContent('Cut off at the token limit');
     await userEvent.click(within(notice).getByRole('button', { name: 'Continue' }));
-    await expect(args.onContinue).toHaveBeenCalledOnce();
+    await expect(args.actions?.continue).toHaveBeenCalledOnce();
   },
 };
 
@@ -66,7 +66,7 @@ export const Interrupted: Story = {
   play: async ({ args, canvas, userEvent }) => {
     await expect(canvas.getByRole('note')).toHaveTextContent('The page was closed before these 2 tools finished');
     await userEvent.click(canvas.getByRole('button', { name: 'Run again' }));
-    await expect(args.onRunAgain).toHaveBeenCalledWith(['call_1', 'call_2']);
+    await expect(args.actions?.runAgain).toHaveBeenCalledWith(['call_1', 'call_2']);
     await expect(canvas.getByRole('button', { name: 'Continue' })).toBeEnabled();
   },
 };

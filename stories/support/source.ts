@@ -20,15 +20,6 @@ const callbacks: Record<string, string> = {
   onChatChange: '(chatId) => setChatId(chatId)',
 };
 
-/** The parts' callbacks: the actions of the chat they show, from `useToolChat`. */
-const chatActions: Record<string, string> = {
-  onApprove: 'chat.approve',
-  onDeny: 'chat.deny',
-  onAlwaysAllow: 'chat.alwaysAllow',
-  onRunAgain: 'chat.runAgain',
-  onContinue: '() => void chat.continue()',
-};
-
 /** Props a story sets for its own machinery, never written by a user. */
 const hidden = new Set(['key', 'now', 'random']);
 
@@ -127,11 +118,6 @@ function attribute(name: string, value: unknown, args: Record<string, unknown>, 
     usage.setup.push(`declare const initialMessages: UIMessage[]; // ${value.length} messages, e.g. from your storage`);
     return 'initialMessages={initialMessages}';
   }
-  if (typeof value === 'function' && Object.hasOwn(chatActions, name)) {
-    usage.imports.add('useToolChat');
-    usage.body.add("const chat = useToolChat({ api: '/api/chat' });");
-    return `${name}={${chatActions[name]}}`;
-  }
   if (typeof value === 'function') return `${name}={${callbacks[name] ?? '() => {}'}}`;
   if (typeof value === 'string') return `${name}=${JSON.stringify(value)}`;
   return `${name}={${literal(value, indent)}}`;
@@ -161,13 +147,27 @@ function jsx(name: string, props: Record<string, unknown>, usage: Usage, indent:
   return `${open}>\n${inner.join('\n')}\n${indent}</${name}>`;
 }
 
-/** The usage code of `<Component {...args} />`, with its imports from 'toolchat'. */
+/** What a part's story sets for the frame and the chat around the part, not as its props. */
+const frame = new Set(['theme', 'labels', 'maxToolRounds', 'actions']);
+
+/**
+ * The usage code of `<Component {...args} />`, with its imports from 'toolchat'. A part is shown
+ * in the chat it reads, made with the story's chat options.
+ */
 export function usageSource(component: string, args: Record<string, unknown>): string {
   const usage: Usage = { imports: new Set([component]), setup: [], otherImports: new Set(), body: new Set() };
   const chat = component === 'ChatWrapper';
-  // The parts' stories take `theme` and `labels` for the frame around the part, not as props.
-  const props = Object.fromEntries(Object.entries(args).filter(([name]) => chat || (name !== 'theme' && name !== 'labels')));
-  const element = jsx(component, props, usage, '    ');
+  const props = Object.fromEntries(Object.entries(args).filter(([name]) => chat || !frame.has(name)));
+  let element = jsx(component, props, usage, chat ? '    ' : '      ');
+  if (!chat) {
+    const options = { api: '/api/chat', maxToolRounds: args['maxToolRounds'], labels: args['labels'] };
+    usage.imports.add('createToolChat');
+    usage.imports.add('ToolChatProvider');
+    usage.setup.push(`const chat = createToolChat(${literal(options)});`);
+    element = `<ToolChatProvider chat={chat}>
+      ${element}
+    </ToolChatProvider>`;
+  }
   const names = [...usage.imports].sort((a, b) => a.replace('type ', '').localeCompare(b.replace('type ', '')));
   return [
     ...usage.otherImports,

@@ -1,6 +1,6 @@
 // "Show code" of the hook-only story: the exported parts around useToolChat (type-checked with the stories).
 import { useState } from 'react';
-import { Composer, MessageList, StatusIndicator, demoTools, useToolChat } from 'toolchat';
+import { Composer, MessageList, StatusIndicator, ToolChatProvider, demoTools, useToolChat } from 'toolchat';
 import 'toolchat/styles.css';
 
 export function MiniChat() {
@@ -10,25 +10,17 @@ export function MiniChat() {
     tools: demoTools,
     onToolResult: () => setToolRuns((count) => count + 1),
   });
+  // The parts read the chat from the provider: each selects what it shows and calls the chat.
   return (
-    <section className="toolchat" aria-label="Mini chat" style={{ height: '100%' }}>
-      <header>
-        <StatusIndicator activity={chat.activity} />
-        <p>Tool runs: {toolRuns}</p>
-      </header>
-      <MessageList
-        messages={chat.messages}
-        busy={chat.busy}
-        getToolCall={chat.getToolCall}
-        onApprove={chat.approve}
-        onDeny={chat.deny}
-        onAlwaysAllow={chat.alwaysAllow}
-        endings={chat.loop.endings}
-        onContinue={() => void chat.continue('Continue')}
-        onRunAgain={chat.runAgain}
-        empty={<p>Ask me about the weather.</p>}
-      />
-      <Composer onSend={(text) => void chat.sendMessage(text)} onStop={chat.stop} busy={chat.busy} placeholder="Type here" />
-    </section>
+    <ToolChatProvider chat={chat.chat}>
+      <section className="toolchat" aria-label="Mini chat" style={{ height: '100%' }}>
+        <header>
+          <StatusIndicator />
+          <p>Tool runs: {toolRuns}</p>
+        </header>
+        <MessageList empty={<p>Ask me about the weather.</p>} />
+        <Composer placeholder="Type here" />
+      </section>
+    </ToolChatProvider>
   );
 }

@@ -58,9 +58,6 @@ describe('scripts/check-docs.mjs (run by npm run typecheck)', () => {
             createElement(ToolCallCard, {
               key: '1',
               call: { toolCallId: 'call_1', toolName: 'getWeather', phase: 'awaiting-approval', input: { city: 'Paris' } },
-              onApprove: () => {},
-              onDeny: () => {},
-              onAlwaysAllow: () => {},
             }),
           ],
         }).trimEnd(),

@@ -41,7 +41,7 @@ describe('the user in control of the loop, in Chromium against the demo app', ()
 
     const card = page.getByRole('group', { name: 'Delete file' });
     await expect.poll(() => card.getAttribute('data-state')).toBe('awaiting-approval');
-    await expect.poll(() => page.getByRole('status').textContent()).toBe('Waiting for your approval to run deleteFile');
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Waiting for your approval to run Delete file');
     await screenshot(page, 'approval-pending');
     await page.getByRole('button', { name: 'Approve' }).click();
 

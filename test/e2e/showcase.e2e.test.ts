@@ -85,7 +85,7 @@ describe('the demo app showing the product, in Chromium', () => {
     const log = page.getByRole('log');
     const card = log.getByRole('group', { name: 'Delete file' });
     await expect.poll(() => card.getAttribute('data-state')).toBe('awaiting-approval');
-    await expect.poll(() => page.getByRole('status').textContent()).toBe('Waiting for your approval to run deleteFile');
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Waiting for your approval to run Delete file');
     await screenshot(page, 'showcase-approval-always-allow');
 
     await card.getByRole('button', { name: 'Always allow Delete file' }).click();

@@ -39,7 +39,7 @@ describe('given a tool that needs approval', () => {
     const waiting = await view.send('Delete /tmp/a');
 
     expect(waiting.activity.state).toBe('awaiting-approval');
-    expect(screen.getByRole('status').textContent).toContain('Waiting for your approval to run deleteFile');
+    expect(screen.getByRole('status').textContent).toContain('Waiting for your approval to run Delete file');
     expect(screen.getByRole('group', { name: 'Delete file' }).getAttribute('data-state')).toBe('awaiting-approval');
     expect(deleted).toEqual([]);
     expect(model.calls).toHaveLength(1);

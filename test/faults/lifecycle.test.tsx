@@ -37,7 +37,7 @@ describe('given StrictMode (effects and state initialisers run twice)', () => {
     );
     await user.type(screen.getByRole('textbox'), 'Weather in Oslo?');
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Executing getWeather…'));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Executing Get weather…'));
     gate.resolve({ city: 'Oslo', tempC: -3 });
     await waitFor(() => expect(within(screen.getByRole('log')).getByText('Cold in Oslo.')).toBeTruthy());
 
@@ -58,7 +58,7 @@ describe('given a ChatWrapper remounted with the same id in the middle of a roun
     const first = render(<ChatWrapper id="remount-chat" api={server.api} fetch={server.fetch} tools={tools} />);
     await user.type(screen.getByRole('textbox'), 'Weather in Lima?');
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Executing getWeather…'));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Executing Get weather…'));
     first.unmount();
 
     render(
@@ -67,7 +67,7 @@ describe('given a ChatWrapper remounted with the same id in the middle of a roun
       </StrictMode>,
     );
     expect(within(screen.getByRole('log')).getByText('Weather in Lima?')).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toContain('Executing getWeather…');
+    expect(screen.getByRole('status').textContent).toContain('Executing Get weather…');
     gate.resolve({ city: 'Lima', tempC: 19 });
     await waitFor(() => expect(within(screen.getByRole('log')).getByText('Mild in Lima.')).toBeTruthy());
 

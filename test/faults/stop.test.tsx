@@ -35,7 +35,7 @@ describe('given Stop while a tool runs', () => {
     const server = endpoint(model);
     const { result } = renderHook(() => useToolChat({ ...server, tools }));
     await act(() => result.current.sendMessage('Search'));
-    await waitFor(() => expect(result.current.activity.label).toBe('Executing search…'));
+    await waitFor(() => expect(result.current.activity.label).toBe('Executing Search…'));
 
     act(() => result.current.stop());
     await waitFor(() => expect(result.current.getToolCall('c1')?.phase).toBe('cancelled'));

@@ -116,7 +116,7 @@ describe('given a tool that hangs past its timeout', () => {
     });
     const { result } = renderHook(() => useToolChat({ ...endpoint(model), tools: hanging, throttle: 0 }));
     await act(() => result.current.sendMessage('Search'));
-    await advanceUntil(() => expect(result.current.activity.label).toBe('Executing slowSearch…'));
+    await advanceUntil(() => expect(result.current.activity.label).toBe('Executing Slow search…'));
     expect(signal?.aborted).toBe(false);
 
     await act(() => vi.advanceTimersByTimeAsync(5_000));

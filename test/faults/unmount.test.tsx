@@ -41,6 +41,21 @@ function slowTool() {
   return { seen, gate, tools };
 }
 
+/** A chat without an id (in StrictMode or not) whose tool is running: the model called it and the tool waits for `gate`. */
+async function toolRunning(wrapper?: typeof import('react').StrictMode) {
+  const { transport, requests } = scriptedTransport();
+  const { seen, gate, tools } = slowTool();
+  const hook = renderHook(() => useToolChat({ transport, tools }), wrapper ? { wrapper } : {});
+  await act(async () => void hook.result.current.sendMessage('Go'));
+  await waitFor(() => expect(requests).toHaveLength(1));
+  act(() => {
+    for (const chunk of callOf('c1', 'slow', {})) requests[0]!.write(chunk);
+    requests[0]!.close();
+  });
+  await waitFor(() => expect(seen.signal).toBeDefined());
+  return { ...hook, requests, seen, gate };
+}
+
 afterEach(() => vi.useRealTimers());
 
 describe('given a chat without an id', () => {
@@ -56,21 +71,32 @@ describe('given a chat without an id', () => {
   });
 
   it('aborts its running tools on unmount, and their results never go to the model', async () => {
-    const { transport, requests } = scriptedTransport();
-    const { seen, gate, tools } = slowTool();
-    const { result, unmount } = renderHook(() => useToolChat({ transport, tools }));
-    await act(async () => void result.current.sendMessage('Go'));
-    await waitFor(() => expect(requests).toHaveLength(1));
-    act(() => {
-      for (const chunk of callOf('c1', 'slow', {})) requests[0]!.write(chunk);
-      requests[0]!.close();
-    });
-    await waitFor(() => expect(seen.signal).toBeDefined());
+    const { unmount, requests, seen, gate } = await toolRunning();
     unmount();
     await waitFor(() => expect(seen.signal?.aborted).toBe(true));
     gate.resolve('late');
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(requests).toHaveLength(1);
+  });
+
+  it('sends nothing after unmount, also when its tool settles in the same tick', async () => {
+    const { result, unmount, requests, gate } = await toolRunning();
+    // The tool answers and the component goes, in one tick: the result would send the next request.
+    gate.resolve('done');
+    unmount();
+    const chat = result.current.chat;
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(requests).toHaveLength(1);
+    expect(chat.disposed).toBe(true);
+  });
+
+  it('carries on through StrictMode’s unmount and remount in the middle of a round', async () => {
+    const { StrictMode } = await import('react');
+    const { requests, seen, gate } = await toolRunning(StrictMode);
+    gate.resolve('done');
+    await waitFor(() => expect(requests).toHaveLength(2));
+    expect(seen.signal?.aborted).toBe(false);
   });
 
   it('survives StrictMode’s unmount and remount of the same component', async () => {

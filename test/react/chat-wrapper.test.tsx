@@ -14,7 +14,7 @@ function deferred<T>() {
 }
 
 describe('given a chat with a weather tool on the demo model', () => {
-  it('shows the message, "Executing getWeather…", the tool card, then the answer from the result', async () => {
+  it('shows the message, "Executing Get weather…", the tool card, then the answer from the result', async () => {
     const user = userEvent.setup();
     const gate = deferred<{ city: string; tempC: number; condition: string }>();
     let runs = 0;
@@ -39,7 +39,7 @@ describe('given a chat with a weather tool on the demo model', () => {
 
     const log = screen.getByRole('log');
     expect(within(log).getByText("What's the weather in Paris?")).toBeTruthy();
-    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Executing getWeather…'));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Executing Get weather…'));
     expect(screen.getByRole('button', { name: 'Stop' })).toBeTruthy();
 
     // The card: named by its tool, collapsible, with the arguments while it runs.

@@ -72,7 +72,7 @@ async function streamAtTheEndOf(messages: UIMessage[], tokens: number) {
 // loaded first, as a page has them by the time an answer streams, so that both threads count
 // the same components.
 beforeAll(async () => {
-  await import('../../src/core/loop/load-loop-chunk').then((module) => module.loadLoopChunk());
+  await import('../../src/core/loop/load-loop-chunk').then((module) => module.loopChunk.load());
   await import('../../src/react/components/lazy-parts').then((module) => module.preloadParts());
 });
 

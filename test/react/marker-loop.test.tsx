@@ -47,7 +47,7 @@ describe('given a text-only model that calls tools with the ###: marker', () => 
   });
 
   // The wrench the seed showed as an emoji is drawn by StatusIndicator as an SVG.
-  it('says "Executing tool: getWeather…" while the tool from a marker runs', async () => {
+  it('says "Executing tool: Get weather…" while the tool from a marker runs', async () => {
     let release!: (value: { city: string; tempC: number; condition: string }) => void;
     const tools = {
       ...demoTools,
@@ -61,7 +61,7 @@ describe('given a text-only model that calls tools with the ###: marker', () => 
       useToolChat({ transport: createDemoTransport({ toolMarkers: true }), toolMarkers: 'on', tools }),
     );
     await act(() => result.current.sendMessage("What's the weather in Paris?"));
-    await waitFor(() => expect(result.current.activity.label).toBe('Executing tool: getWeather…'));
+    await waitFor(() => expect(result.current.activity.label).toBe('Executing tool: Get weather…'));
     act(() => release({ city: 'Paris', tempC: 3, condition: 'snowy' }));
     await waitFor(() => expect(result.current.activity.state).toBe('idle'));
     expect(textOf(result.current.messages.at(-1))).toMatch(/3°C/);

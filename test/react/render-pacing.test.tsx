@@ -47,7 +47,7 @@ async function streamWords(tokens: number, options: Omit<UseToolChatOptions, 'tr
 // The loop's chunk (what reads an answer) loads in real time while these tests run in fake
 // time: have it loaded first, as a page has it by the time an answer streams.
 beforeAll(async () => {
-  await import('../../src/core/loop/load-loop-chunk').then((module) => module.loadLoopChunk());
+  await import('../../src/core/loop/load-loop-chunk').then((module) => module.loopChunk.load());
 });
 
 beforeEach(() => {

@@ -223,24 +223,20 @@ describe('a custom UI on ToolChatProvider', () => {
   });
 });
 
-describe('a MessageList given useToolChat\'s lookup and actions as props, with no provider', () => {
-  it('still renders only the row whose message or calls changed', async () => {
+describe('a MessageList in a layout of its own around useToolChat', () => {
+  it('renders only the row whose message or calls changed, with nothing passed to it but the chat in context', async () => {
     const user = userEvent.setup();
     const { transport, response } = liveTransport();
     const { renderTool, snapshot, since } = counters();
     const chat = createToolChat({ transport, tools, grants: memoryGrants(), initialMessages: longThread(8, { toolsPerAnswer: 1 }) });
     function Layout({ chat }: { chat: ToolChat<typeof tools> }) {
+      // The layout reads the whole snapshot (its status line, say); the list reads the chat itself.
       const result = useToolChat(chat);
       return (
-        <MessageList
-          messages={result.messages}
-          busy={result.busy}
-          getToolCall={result.getToolCall}
-          renderTool={renderTool}
-          onApprove={result.approve}
-          onDeny={result.deny}
-          endings={result.loop.endings}
-        />
+        <ToolChatProvider chat={result.chat} renderTool={renderTool}>
+          <p>{result.activity.label}</p>
+          <MessageList />
+        </ToolChatProvider>
       );
     }
     render(<Layout chat={chat} />);

@@ -136,8 +136,8 @@ describe('given a restored call waiting for approval in an older message', () =>
     );
     const chat = createToolChat({ id: 'pinned', storage, tools, grants: memoryGrants() });
     render(<ChatWrapper chat={chat} />);
-    const pinned = await screen.findByRole('region', { name: 'Waiting for your approval to run deleteFile' });
-    expect(screen.getByRole('status').textContent).toContain('Waiting for your approval to run deleteFile');
+    const pinned = await screen.findByRole('region', { name: 'Waiting for your approval to run Delete file' });
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Waiting for your approval to run Delete file'));
     // Named by its title, with every choice its card has.
     const call = within(pinned).getByRole('group', { name: 'Delete file' });
     for (const name of ['Approve', 'Allow for this chat', 'Always allow Delete file', 'Deny', 'Edit arguments']) expect(within(call).getByRole('button', { name })).toBeTruthy();

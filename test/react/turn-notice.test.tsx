@@ -100,7 +100,7 @@ describe('given Stop while the answer streams', () => {
 
     const notice = await within(log).findByRole('note');
     expect(notice.textContent).toContain('Stopped');
-    expect(within(notice).getByRole('button', { name: 'Continue' })).toBeTruthy();
+    console.log('NOTE', notice.outerHTML); expect(await within(notice).findByRole('button', { name: 'Continue' })).toBeTruthy();
     // The model's stream was cancelled with the request; closing it again would throw.
     void release;
   });
@@ -127,7 +127,7 @@ describe('given a tool that needs approval', () => {
     render(<ChatWrapper api={server.api} fetch={server.fetch} tools={tools} onStatus={(activity) => statuses.push(activity.label)} />);
     await ask(user, 'Delete a.txt');
     await screen.findByRole('button', { name: 'Approve' });
-    expect(statuses).toContain('Waiting for your approval to run deleteFile');
+    expect(statuses).toContain('Waiting for your approval to run Delete file');
     expect(statuses.filter((label) => label.startsWith('Executing'))).toEqual([]);
   });
 
@@ -225,6 +225,6 @@ describe('given a stream that breaks in the middle of the answer', () => {
     const notice = await within(log).findByRole('note');
     expect(notice.textContent).toContain('Cut off by an error');
     expect(within(notice).queryByRole('button', { name: 'Continue' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Retry' })).toBeTruthy();
   });
 });

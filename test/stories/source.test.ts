@@ -50,18 +50,19 @@ describe("Storybook's \"Show code\" (stories/support/source.ts)", () => {
     expect(code).toContain("emptyState: 'Ask me'");
   });
 
-  it('shows a part with the chat actions it is wired to, and its children as JSX', () => {
+  it('shows a part inside the chat it reads, and its children as JSX', () => {
     const code = usageSource('ToolSummary', {
       toolNames: ['getWeather'],
       failed: 0,
       theme: 'dark',
-      children: [createElement(ToolCallCard, { key: '1', call: { toolCallId: 'call_1', toolName: 'getWeather', phase: 'done', input: { city: 'Paris' } }, onApprove: () => {} })],
+      maxToolRounds: 3,
+      children: [createElement(ToolCallCard, { key: '1', call: { toolCallId: 'call_1', toolName: 'getWeather', phase: 'done', input: { city: 'Paris' } } })],
     });
-    expect(code).toContain("import { ToolCallCard, ToolSummary, useToolChat } from 'toolchat';");
-    expect(code).toContain("  const chat = useToolChat({ api: '/api/chat' });");
-    expect(code).toContain('      <ToolCallCard\n');
-    expect(code).toContain('        onApprove={chat.approve}');
-    expect(code).toContain('    </ToolSummary>');
+    expect(code).toContain("import { createToolChat, ToolCallCard, ToolChatProvider, ToolSummary } from 'toolchat';");
+    expect(code).toContain("const chat = createToolChat({ api: '/api/chat', maxToolRounds: 3 });");
+    expect(code).toContain('    <ToolChatProvider chat={chat}>\n      <ToolSummary\n');
+    expect(code).toContain('        <ToolCallCard\n');
+    expect(code).toContain('      </ToolSummary>\n    </ToolChatProvider>');
     expect(code).not.toContain('theme=');
     expect(code).not.toMatch(/\$\$typeof|_owner/);
   });

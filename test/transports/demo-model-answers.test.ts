@@ -1,7 +1,7 @@
 import type { LanguageModelV4CallOptions, LanguageModelV4Message, LanguageModelV4ToolResultOutput } from '@ai-sdk/provider';
 import { convertReadableStreamToArray } from 'ai/test';
 import fc from 'fast-check';
-import { createDemoModel } from '../../src/transports/demo/model';
+import { createDemoModel } from '../../src/core/model/demo/model';
 
 const ALL_TOOLS = ['getWeather', 'getTime', 'calculate', 'convertTemperature', 'deleteFile', 'slowSearch'];
 

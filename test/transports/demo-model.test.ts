@@ -8,7 +8,7 @@ import type {
 import { dynamicTool, jsonSchema, stepCountIs, streamText, tool, type ToolSet as AIToolSet } from 'ai';
 import { convertReadableStreamToArray } from 'ai/test';
 import fc from 'fast-check';
-import { createDemoModel } from '../../src/transports/demo/model';
+import { createDemoModel } from '../../src/core/model/demo/model';
 import { demoTools } from '../../src/transports/demo/tools';
 
 const ALL_TOOLS = ['getWeather', 'getTime', 'calculate', 'convertTemperature', 'deleteFile', 'slowSearch'];

@@ -12,12 +12,12 @@ export function statusLabels(labels: Partial<ToolLabels> | undefined, toolMarker
   return { ...defaultLabels, ...(toolMarkers === 'on' ? markerLabels : {}), ...labels };
 }
 
-/** Puts the loop's activity into words. */
-export function describeActivity(activity: LoopActivity, labels: ToolLabels): Activity {
-  return { ...activity, label: labelOf(activity, labels) };
+/** Puts the loop's activity into words; `title` names a tool as people read it (`toolTitle`). */
+export function describeActivity(activity: LoopActivity, labels: ToolLabels, title: (toolName: string) => string = (name) => name): Activity {
+  return { ...activity, label: labelOf(activity, labels, (activity.toolNames ?? []).map(title)) };
 }
 
-function labelOf(activity: LoopActivity, labels: ToolLabels): string {
+function labelOf(activity: LoopActivity, labels: ToolLabels, tools: string[]): string {
   switch (activity.state) {
     case 'idle':
       return labels.idle;
@@ -28,9 +28,9 @@ function labelOf(activity: LoopActivity, labels: ToolLabels): string {
     case 'waiting-for-tool-input':
       return labels.waitingForToolInput;
     case 'executing':
-      return labels.executing(activity.toolNames ?? [], activity.round ?? 1, activity.maxRounds ?? 1);
+      return labels.executing(tools, activity.round ?? 1, activity.maxRounds ?? 1);
     case 'awaiting-approval':
-      return labels.awaitingApproval(activity.toolNames ?? []);
+      return labels.awaitingApproval(tools);
     case 'finalizing':
       return activity.final === 'budget' ? labels.budgetReached : labels.finalizing;
     case 'error':

@@ -1,6 +1,7 @@
 import type { ChatState, ChatStatus, UIMessage } from 'ai';
 import type { MessageTree } from '../tree/message-tree';
 import { createListeners } from './listeners';
+import { shallowEqual } from './shallow-equal';
 
 /**
  * The `ChatState` the AI SDK's `AbstractChat` writes through, and the only place messages
@@ -9,7 +10,7 @@ import { createListeners } from './listeners';
  * the array. Readers get a copy made at most once per change, when they ask (`published()`).
  */
 export class ToolChatState implements ChatState<UIMessage> {
-  #messages: UIMessage[];
+  #messages: UIMessage[] = [];
   #status: ChatStatus = 'ready';
   #error: Error | undefined;
   #published: UIMessage[] | undefined;
@@ -23,13 +24,10 @@ export class ToolChatState implements ChatState<UIMessage> {
    */
   tree: MessageTree | undefined;
   #synced: readonly UIMessage[] | undefined;
-  /** Applied to every message this state stores (the loop's call states, in the parts). */
+  /** Applied to every message this state stores (the loop's call states, in the parts), when `decorates()`. */
   decorate: (message: UIMessage) => void = () => {};
-
-  constructor(messages: readonly UIMessage[] = []) {
-    this.#messages = messages.map((message) => this.snapshot(message));
-    for (const message of this.#messages) this.decorate(message);
-  }
+  /** Whether `decorate` has anything to write (the loop knows a call). */
+  decorates: () => boolean = () => false;
 
   get status(): ChatStatus {
     return this.#status;
@@ -53,9 +51,21 @@ export class ToolChatState implements ChatState<UIMessage> {
   get messages(): UIMessage[] {
     return this.#messages;
   }
+  /**
+   * A whole conversation: a message this state already holds with the same content keeps its
+   * object (the AI SDK cutting the array on Regenerate, a restore or `setMessages` of what is
+   * shown), so the rows that show it do not render again. A whole conversation is never the
+   * object the AI SDK streams into: its messages are kept as given (as the AI SDK's own state
+   * keeps `messages`), copied only to take the loop's call states.
+   */
   set messages(messages: UIMessage[]) {
     if (this.tree) this.syncTree();
+    const held = new Map(this.#messages.map((message) => [message.id, message]));
+    const decorates = this.decorates();
     this.#messages = messages.map((message) => {
+      const old = held.get(message.id);
+      if (old && (old === message || sameMessage(old, message))) return old;
+      if (!decorates) return message;
       const copy = this.snapshot(message);
       this.decorate(copy);
       return copy;
@@ -125,4 +135,9 @@ export class ToolChatState implements ChatState<UIMessage> {
     this.#published = undefined;
     this.messagesChanged.emit();
   }
+}
+
+function sameMessage(a: UIMessage, b: UIMessage): boolean {
+  if (a.role !== b.role || a.metadata !== b.metadata || a.parts.length !== b.parts.length) return false;
+  return a.parts.every((part, index) => shallowEqual(part, b.parts[index]));
 }

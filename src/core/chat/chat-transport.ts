@@ -1,18 +1,15 @@
 import type { ChatTransport, UIMessage } from 'ai';
 import { withHttpErrors } from '../loop/with-http-errors';
-import { withLoop } from '../loop/loop-transport';
 import type { ToolLoopCore } from '../loop/tool-loop-core';
-// The AI SDK's default transport, hardened: the one transport a chat needs without options.
+import { withLoop } from '../loop/loop-transport';
+import { toRequestMessages } from './request-messages';
 import { ToolChatEndpointTransport } from './endpoint-transport';
-import { loadLoopChunk, loopChunk } from '../loop/load-loop-chunk';
-import { hasToolParts } from './part-states';
-import type { ToolChatOptions } from './types';
+import type { ResolvedToolChatOptions } from './options';
 
 export interface ChatTransportContext {
   loop: ToolLoopCore;
   /** The chat's options now: `api`, `fetch`, `transport` and `toolMarkers` are read at each request. */
-  options: () => ToolChatOptions;
-  disposed: () => boolean;
+  options: () => ResolvedToolChatOptions;
   /** Saves the conversation a request carries before it leaves (the storage lifecycle). */
   beforeRequest: (messages: readonly UIMessage[]) => Promise<void> | undefined;
 }
@@ -21,27 +18,27 @@ export interface ChatTransportContext {
  * The transport a chat's AI SDK chat uses: the app's (or the default endpoint at `api`), with
  * the loop's request body (tools, the final round), the marker stage when `toolMarkers` is on,
  * and the loop's chunk stage. An option that changes applies to the next request, never
- * silently ignored.
+ * silently ignored. Part of the loop's chunk: the chat makes it with its first request, which
+ * waits for the chunk (see `loopChunk`).
  */
-export function createChatTransport({ loop, options, disposed, beforeRequest }: ChatTransportContext): ChatTransport<UIMessage> {
-  const endpoint = new ToolChatEndpointTransport({
-    prepareSendMessagesRequest: ({ id, messages, body, trigger, messageId }) => ({
-      api: options().api ?? '/api/chat',
-      body: { ...body, id, messages, trigger, messageId },
-    }),
-    // Failures become readable errors (status, message, Retry-After).
-    fetch: withHttpErrors((input, init) => (options().fetch ?? globalThis.fetch)(input, init)),
-  });
-  const base = () => options().transport ?? endpoint;
+export function createChatTransport({ loop, options, beforeRequest }: ChatTransportContext): ChatTransport<UIMessage> {
+  let endpoint: ToolChatEndpointTransport | undefined;
+  const base = () =>
+    options().transport ??
+    (endpoint ??= new ToolChatEndpointTransport({
+      prepareSendMessagesRequest: ({ id, messages, body, trigger, messageId }) => ({
+        api: options().api,
+        body: { ...body, id, messages, trigger, messageId },
+      }),
+      // Failures become readable errors (status, message, Retry-After).
+      fetch: withHttpErrors((input, init) => (options().fetch ?? globalThis.fetch)(input, init)),
+    }));
   return withLoop(
     {
       sendMessages: async (request) => {
-        if (disposed()) throw new DOMException('The chat was disposed.', 'AbortError');
         await beforeRequest(request.messages);
-        // A browser tool's approval is rewritten by the loop's chunk (see `hasToolParts`).
-        const { messages } = request;
-        const chunk = loopChunk() ?? (hasToolParts(messages) ? await loadLoopChunk() : undefined);
-        return base().sendMessages({ ...request, messages: chunk ? chunk.toRequestMessages(messages) : messages });
+        // A browser tool's approval goes to the server as the call's result or error.
+        return base().sendMessages({ ...request, messages: toRequestMessages(request.messages) });
       },
       reconnectToStream: (request) => base().reconnectToStream(request),
     },

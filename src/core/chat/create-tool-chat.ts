@@ -1,30 +1,32 @@
 import { AbstractChat, type ChatTransport, type UIMessage } from 'ai';
+import { loopChunk, type LoopChunk } from '../loop/load-loop-chunk';
 import { ToolLoopCore } from '../loop/tool-loop-core';
-import { checkLoopOptions } from '../loop/tool-loop-options';
-import { checkNumberOption, numberRules } from '../tools/number-options';
 import type { ToolSet } from '../tools/define-tool';
+import { errorMessage } from '../tools/errors';
+import type { ToolCallResult } from '../tools/types';
+import { canSendNow, initialChatControl, reduceChat, type ChatAction, type ChatControl } from './chat-control';
+import { runChatEffects } from './chat-effects';
 import { ToolChatState } from './chat-state';
-import { createChatNotifier } from './notifier';
 import type { ChatGrants } from './chat-grants';
+import { createListeners } from './listeners';
+import { createChatNotifier } from './notifier';
+import { resolveToolChatOptions } from './options';
+import { createRowStore } from './row-store';
 import type { ServerApprovalWatch } from './server-approvals';
-import { loadLoopChunk, loopChunk } from '../loop/load-loop-chunk';
-import { createChatTransport } from './chat-transport';
-import { readSnapshot } from './snapshot';
-import type { StorageLifecycle } from './storage-lifecycle';
-// Regenerate and Edit rewrite the history: they load when the user first asks (out of the first load).
-const rewriteHistory = () => import('./rewrite-history');
 import { isWorking, sendUserMessages, toUserMessage } from './send-message';
+import { startChat } from './chat-start';
+import { gatedTransport } from './request-gate';
+import { serverConversation } from './server-stop';
+import { createSnapshotReader, sameShown } from './snapshot';
+import type { StorageLifecycle } from './storage-lifecycle';
 import { createToolCallsSelector, type ToolCallViews } from './tool-call-views';
-import type { ToolChat } from './tool-chat';
-import type { Branch } from '../tree/message-tree';
+import { chatLease, type LeasedChat, type ToolChat } from './tool-chat';
 import type { ToolChatOptions, ToolChatSnapshot } from './types';
 
 export type { ToolChat } from './tool-chat';
 
-/** One render per frame while tokens stream. */
-export const DEFAULT_THROTTLE_MS = 16;
-/** How long a chat waits for its storage to load the stored conversation. */
-export const DEFAULT_STORAGE_TIMEOUT_MS = 5000;
+// Regenerate and Edit rewrite the history: they load when the user first asks (out of the first load).
+const rewriteHistory = () => import('./rewrite-history');
 
 /**
  * Creates a chat. The stored conversation (with `storage`) is restored before anything is sent.
@@ -35,357 +37,353 @@ export const DEFAULT_STORAGE_TIMEOUT_MS = 5000;
  * await chat.sendMessage('What is the weather in Paris?');
  */
 export function createToolChat<TOOLS extends ToolSet = ToolSet>(options: ToolChatOptions<TOOLS> = {}): ToolChat<TOOLS> {
-  checkToolChatOptions(options as ToolChatOptions);
-  let current = options as ToolChatOptions;
-  let disposed = false;
-  const read = () => current;
-  const loop = new ToolLoopCore(read);
+  return makeToolChat(options, true);
+}
+
+/**
+ * A chat for a component to show, made during its render: it loads and sends nothing until the
+ * component holds it in its commit (`shown`), or it is subscribed to or used. A render React
+ * throws away leaves nothing behind. @internal
+ */
+export function createHeldChat<TOOLS extends ToolSet = ToolSet>(options: ToolChatOptions<TOOLS>): ToolChat<TOOLS> {
+  return makeToolChat(options, false);
+}
+
+function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, startNow: boolean): ToolChat<TOOLS> {
+  let options = resolveToolChatOptions(given as ToolChatOptions);
+  const readOnly = given.readOnly === true;
+  let control = initialChatControl(!readOnly && given.storage !== undefined);
+  const disposed = () => control.life === 'disposed';
+  const loop = new ToolLoopCore(() => options, loopChunk.loaded);
   const state = new ToolChatState();
+  /** What reads the loop's calls: loaded before any call exists (the rule of `loopChunk`). */
+  const chunk = (): LoopChunk => loopChunk.loaded()!;
+  state.decorates = () => loop.state.calls.size > 0;
   state.decorate = (message) => {
     const calls = loop.state.calls;
-    // No call known yet (the loop's chunk may still be loading): nothing to write.
-    if (calls.size > 0) loopChunk()?.applyLoopStates(message, calls);
+    if (calls.size > 0) chunk().applyLoopStates(message, calls);
   };
 
   let storage: StorageLifecycle | undefined;
   let serverApprovals: ServerApprovalWatch | undefined;
-  const transport = createChatTransport({
-    loop,
-    options: () => current,
-    disposed: () => disposed,
-    beforeRequest: (messages) => storage?.beforeRequest(messages),
-  });
+  const lifeChanged = createListeners();
+  // The transport with the loop's stages comes with the loop's chunk, which the gate waits for.
+  let staged: ChatTransport<UIMessage> | undefined;
+  const transport = gatedTransport(
+    () => control.life,
+    lifeChanged.subscribe,
+    () => (staged ??= chunk().createChatTransport({ loop, options: () => options, beforeRequest: (messages) => storage?.beforeRequest(messages) })),
+  );
 
   const chat = new (class extends AbstractChat<UIMessage> {})({
-    ...(options.id === undefined ? {} : { id: options.id }),
+    ...(given.id === undefined ? {} : { id: given.id }),
     state,
     transport,
     onToolCall: loop.onToolCall,
-    sendAutomaticallyWhen: async (input) => !disposed && (await loop.sendAutomaticallyWhen(input)),
-    onError: (error) => current.onError?.(error),
+    sendAutomaticallyWhen: async (input) => !disposed() && (await loop.sendAutomaticallyWhen(input)),
+    onError: (error) => options.onError?.(error),
     onFinish: ({ message, isAbort, isError, finishReason }) => {
       // A response that ends in tool calls is a round, not the end of the loop.
       const reason = loop.onResponseFinish({ message, isAbort, isError, finishReason });
       // Server tools' approvals it asks: the user's grants answer some, `approvalTimeoutMs` ends the rest.
       if (!isAbort && !isError) serverApprovals?.scan();
-      if (reason === 'answered' || reason === 'max-rounds' || reason === 'budget') current.onFinish?.(message);
+      if (reason === 'answered' || reason === 'max-rounds' || reason === 'budget') options.onFinish?.(message);
     },
   });
   loop.attach(chat);
-  if (options.initialMessages) state.messages = options.initialMessages;
+  if (given.initialMessages) state.messages = given.initialMessages;
 
   // A call's approval (or denial) shows in its part: store the message again when it changes.
-  // Only a response brings a call to approve, and responses wait for the loop's chunk; so does
-  // restoring a stored chat (below).
   let decorated = loop.state.calls;
   loop.subscribe(() => {
     const calls = loop.state.calls;
     if (calls === decorated) return;
     const previous = decorated;
     decorated = calls;
-    const chunk = loopChunk();
-    if (chunk) chunk.refreshApprovals(state, previous, calls);
-    else loadLoopChunk().then((loaded) => loaded.refreshApprovals(state, previous, calls), () => undefined);
+    chunk().refreshApprovals(state, previous, calls);
   });
 
   const notifier = createChatNotifier(
     { onMessages: state.messagesChanged.subscribe, onStatus: state.statusChanged.subscribe, onLoop: loop.subscribe },
-    () => current.throttle ?? DEFAULT_THROTTLE_MS,
+    () => options.throttle,
   );
+  const readSnapshot = createSnapshotReader();
+  const getState = (): ToolChatSnapshot => readSnapshot({ state, loop, options, control });
   const selectToolCalls = createToolCallsSelector();
-  /** The user's messages on their way out, not yet in the conversation. */
-  let pendingSends = 0;
-  /** An answer in flight on the server is being resumed: a new message waits for it. */
-  let resuming = false;
-  /**
-   * A Regenerate or an Edit waiting for its code: counted as sending, so the chat never reads
-   * idle in between; a new message waits for it, and Stop (bumping the generation) cancels it.
-   */
-  let rewriting = 0;
-  let rewriteGeneration = 0;
-  let storageState: ToolChatSnapshot['storage'] = options.storage ? 'loading' : 'none';
-  let snapshot: ToolChatSnapshot | undefined;
-  const getState = (): ToolChatSnapshot => {
-    snapshot = readSnapshot(snapshot, { state, loop, options: current, storage: storageState, pendingSends: pendingSends + rewriting });
-    return snapshot;
-  };
   const getToolCalls = (): ToolCallViews => selectToolCalls(state.published(), loop.state.calls);
+
+  // The chat's own changes are told once the task's synchronous work is done: a send counted
+  // before its message lands in the conversation is never seen without it.
+  let telling = false;
+  const changed = () => {
+    if (telling) return;
+    telling = true;
+    queueMicrotask(() => {
+      telling = false;
+      if (!disposed()) notifier.changed();
+    });
+  };
+
+  function dispatch(action: ChatAction): void {
+    const prev = control;
+    const next = reduceChat(prev, action);
+    if (next === prev) return;
+    control = next;
+    runChatEffects(action, prev, next, { changed, lifeChanged: lifeChanged.emit, drain });
+  }
 
   // Every change of activity reaches onStatus, also those too brief to be rendered.
   let lastActivity = getState().activity;
   notifier.watch(() => {
-    if (!current.onStatus) return;
+    if (!options.onStatus) return;
     const { activity } = getState();
     if (activity === lastActivity) return;
     lastActivity = activity;
-    current.onStatus(activity);
+    options.onStatus(activity);
   });
 
   /** Tells the app of a failure outside any request (grants, re-runs): `onError` takes an `Error`. */
-  const report = (error: unknown): void => current.onError?.(error instanceof Error ? error : new Error(String(error)));
+  const report = (error: unknown): void => options.onError?.(error instanceof Error ? error : new Error(String(error)));
 
-  const rewrite = async (run: (chunk: Awaited<ReturnType<typeof rewriteHistory>>) => Promise<void>): Promise<void> => {
-    if (disposed) return;
-    const generation = rewriteGeneration;
-    rewriting++;
-    notifier.changed();
-    try {
-      const chunk = await rewriteHistory();
-      if (!disposed && generation === rewriteGeneration) await run(chunk);
-    } finally {
-      rewriting--;
-      if (!disposed) notifier.changed();
-    }
-  };
-
-  // Messages sent while the loop worked (or the stored chat loaded) go once it is free.
-  let waiters: { resolve: () => void; reject: (error: unknown) => void }[] = [];
-  const sendQueue = () => {
-    if (disposed || storageState === 'loading' || resuming || rewriting > 0 || loop.state.queued.length === 0 || isWorking(chat, loop)) return;
+  /** The messages that waited go, as one turn, once the chat can send (the guard is `canSendNow`). */
+  function drain(): void {
+    if (control.queued.length === 0 || !canSendNow(control, isWorking(chat, loop))) return;
     queueMicrotask(() => {
-      if (disposed || resuming || rewriting > 0 || loop.state.queued.length === 0 || isWorking(chat, loop)) return;
-      const sent = waiters;
-      waiters = [];
+      const waiting = control.queued;
+      if (waiting.length === 0 || !canSendNow(control, isWorking(chat, loop))) return;
       // Counted as sending from the moment it leaves the queue: never idle in between.
-      pendingSends++;
-      sendUserMessages(chat, loop, loop.takeQueue())
-        .finally(() => {
-          pendingSends--;
-          if (!disposed) notifier.changed();
-        })
-        .then(
-          () => sent.forEach((waiter) => waiter.resolve()),
-          (error: unknown) => sent.forEach((waiter) => waiter.reject(error)),
+      dispatch({ type: 'queue-taken' });
+      sendUserMessages(
+        chat,
+        loop,
+        waiting.map((entry) => entry.message),
+        () => dispatch({ type: 'send-ended' }),
+      ).then(
+          () => waiting.forEach((entry) => entry.resolve()),
+          (error: unknown) => waiting.forEach((entry) => entry.reject(error)),
         );
     });
-  };
-  notifier.watch(sendQueue);
+  }
+  notifier.watch(drain);
 
-  // The user's grants come with the loop's chunk, which every response waits for: they are read
-  // before any call can arrive. A chunk that does not load keeps grants in the loop, for the page.
-  const grants: Promise<ChatGrants | undefined> = loadLoopChunk().then(
-    (chunk) =>
-      disposed
-        ? undefined
-        : chunk.bindChatGrants(loop, options.grants ?? chunk.defaultGrants(), { onError: report, now: () => (current.now ?? Date.now)() }),
-    () => undefined,
-  );
-  const ready = (async () => {
-    await (await grants)?.ready;
-    const chunk = loopChunk();
-    if (chunk && !disposed) {
-      serverApprovals = chunk.createServerApprovalWatch(chat, loop, () => current.approvalTimeoutMs);
-      // A grant made (here or elsewhere) answers the server approvals it covers too.
-      let known = loop.state.grants;
-      loop.subscribe(() => {
-        if (loop.state.grants === known) return;
-        known = loop.state.grants;
-        serverApprovals?.scan(chat.messages);
-      });
-    }
-    if (!options.storage) return;
-    // With the loop's chunk (loading since the chat was made): the calls a stored chat still
-    // asks about show as waiting for approval in the same commit as the conversation.
-    const [{ bindStorage }] = await Promise.all([import('./storage-lifecycle'), loadLoopChunk().catch(() => undefined)]);
-    storage = bindStorage({
+  let grants: Promise<ChatGrants | undefined> | undefined;
+  let ready: Promise<void> | undefined;
+  /** The first subscriber or action: the chat loads the grants, its stored conversation and the loop's chunk. */
+  function start(): Promise<void> {
+    if (ready) return ready;
+    if (readOnly || disposed()) return (ready = Promise.resolve());
+    dispatch({ type: 'started' });
+    const started = startChat({
+      given: given as ToolChatOptions,
+      options: () => options,
       chat,
       state,
       loop,
       watch: notifier.watch,
-      storage: options.storage,
-      timeoutMs: options.storageTimeoutMs ?? DEFAULT_STORAGE_TIMEOUT_MS,
-      tools: () => current.tools ?? {},
-      onError: (error) => current.onError?.(error),
+      disposed,
+      report,
+      bound: (bound) => (storage = bound),
+      watching: (watch) => (serverApprovals = watch),
     });
-    await storage.ready;
-    serverApprovals?.scan(chat.messages);
-  })().finally(() => {
-    if (storageState === 'loading') storageState = 'ready';
-    notifier.changed();
-    resumeOnServer();
-    sendQueue();
-  });
+    grants = started.grants;
+    ready = started.ready.finally(() => {
+      dispatch({ type: 'storage-restored' });
+      resumeOnServer();
+    });
+    return ready;
+  }
 
   // A server that keeps the conversation may still be producing its answer (the page was
   // reloaded mid-answer): take it up where the restored thread ends. It answers 204 when
   // nothing is in flight, and the AI SDK then leaves the chat as it is. A thread with no message
   // has no answer in flight: the server stores the user's message before it answers.
   function resumeOnServer() {
-    if (disposed || state.messages.length === 0 || !serverConversation(current.transport)) return;
-    resuming = true;
-    void chat.resumeStream().finally(() => {
-      resuming = false;
-      if (disposed) return;
-      notifier.changed();
-      sendQueue();
-    });
+    if (disposed() || state.messages.length === 0 || !serverConversation(options.transport)) return;
+    dispatch({ type: 'resume-started' });
+    void chat.resumeStream().finally(() => dispatch({ type: 'resume-ended' }));
   }
 
   /** Stop: settles once the chat has stopped reading and the AI SDK has written every result. */
   function stopAll(): Promise<void> {
-    rewriteGeneration++;
+    dispatch({ type: 'stopped' });
     loop.stop();
     serverApprovals?.cancel();
     const stopped = chat.stop();
     // Aborting the request does not stop an answer the server keeps (a reload aborts it too):
     // it is told, with what the page shows, once the chat has stopped reading.
-    const server = serverConversation(current.transport);
+    const server = serverConversation(options.transport);
     return server ? stopped.then(() => server.stopOnServer(chat.id, chat.messages), report) : stopped;
   }
 
-  const toolChat: ToolChat = {
+  /** Regenerate and Edit wait for their code, counted as sending; Stop meanwhile cancels them. */
+  const rewrite = async (run: (chunk: Awaited<ReturnType<typeof rewriteHistory>>) => Promise<void>): Promise<void> => {
+    if (readOnly || disposed()) return;
+    void start();
+    const stops = control.stops;
+    dispatch({ type: 'rewrite-started' });
+    try {
+      const code = await rewriteHistory();
+      if (!disposed() && stops === control.stops) await run(code);
+    } finally {
+      dispatch({ type: 'rewrite-ended' });
+    }
+  };
+
+  /** Actions of a read-only or disposed chat do nothing; the others start it first. */
+  const acts = (): boolean => {
+    if (readOnly || disposed()) return false;
+    void start();
+    return true;
+  };
+
+  const rows = createRowStore({
+    get options() {
+      return options;
+    },
+    getState,
+    working: readSnapshot.working,
+    getToolCalls,
+    subscribe: (listener) => toolChat.subscribe(listener),
+  });
+
+  const toolChat: LeasedChat = {
     get id() {
       return chat.id;
     },
     getState,
-    subscribe: notifier.subscribe,
+    subscribe(listener) {
+      void start();
+      return notifier.subscribe(listener);
+    },
+    rows,
+    readOnly,
     getToolCalls,
     getToolCall: (toolCallId) => getToolCalls().get(toolCallId),
-    ready,
+    get ready() {
+      return start();
+    },
     async sendMessage(input) {
-      if (disposed) return;
+      if (!acts()) return;
       const made = toUserMessage(input);
       const message = made instanceof Promise ? await made : made;
       // Never two requests at once, nor one before the stored chat is back: the message waits.
-      if (storageState === 'loading' || resuming || rewriting > 0 || isWorking(chat, loop) || loop.state.queued.length > 0) {
-        const sent = new Promise<void>((resolve, reject) => waiters.push({ resolve, reject }));
-        loop.enqueue(message);
-        sendQueue();
-        return sent;
+      if (control.queued.length > 0 || !canSendNow(control, isWorking(chat, loop))) {
+        return new Promise<void>((resolve, reject) => dispatch({ type: 'message-queued', queued: { message, resolve, reject } }));
       }
-      pendingSends++;
-      try {
-        await sendUserMessages(chat, loop, [message]);
-      } finally {
-        pendingSends--;
-        if (!disposed) notifier.changed();
-      }
+      dispatch({ type: 'send-started' });
+      await sendUserMessages(chat, loop, [message], () => dispatch({ type: 'send-ended' }));
     },
     stop() {
       void stopAll();
     },
     async retry() {
-      if (disposed) return;
-      // What reads the calls is the loop's chunk, which every response waits for: a chat whose
-      // chunk has not loaded has no call from a response to drop or wait for.
-      const chunk = loopChunk() ?? (await loadLoopChunk().catch(() => undefined));
-      if (disposed) return;
+      if (!acts()) return;
+      // Retry is a request: when the chunk cannot load it fails readably, in the chat, as requests do.
+      const loaded = await loopChunk.load().catch(() => undefined);
+      if (disposed()) return;
       // A call cut mid-stream is dropped; the model makes it again if it still wants it.
-      chunk?.dropIncompleteCalls(chat);
+      loaded?.dropIncompleteCalls(chat);
       loop.resume();
       chat.clearError();
       // Results still on their way go back by themselves once they are all in.
-      if (chunk?.resultsOnTheirWay(chat, loop)) return;
+      if (loaded?.resultsOnTheirWay(chat, loop)) return;
       await chat.sendMessage();
     },
     approve: (toolCallId) => void toolChat.answerApproval(toolCallId, { choice: 'allow-once' }),
     deny: (toolCallId, reason) => void toolChat.answerApproval(toolCallId, reason === undefined ? { choice: 'deny' } : { choice: 'deny', reason }),
     addToolApprovalResponse: ({ id, approved, reason }) => {
       // A browser tool's approval id is its call id; a server tool's is the server's own.
-      const toolCallId = loop.state.calls.has(id) ? id : (loopChunk()?.serverApprovalCallId(chat.messages, id) ?? id);
+      const toolCallId = loop.state.calls.has(id) ? id : (loopChunk.loaded()?.serverApprovalCallId(chat.messages, id) ?? id);
       void toolChat.answerApproval(toolCallId, approved ? { choice: 'allow-once' } : reason === undefined ? { choice: 'deny' } : { choice: 'deny', reason });
     },
     async answerApproval(toolCallId, answer) {
-      if (disposed) return { ok: false, error: 'The chat was disposed' };
+      if (readOnly || disposed()) return { ok: false, error: readOnly ? 'The chat is read-only' : 'The chat was disposed' };
       if (loop.state.calls.has(toolCallId)) return loop.answerApproval(toolCallId, answer);
       // A call the loop does not run: a server tool's, answered on its part.
-      const chunk = loopChunk() ?? (await loadLoopChunk().catch(() => undefined));
+      const chunk = loopChunk.loaded() ?? (await loopChunk.load().catch(() => undefined));
       if (!chunk) return { ok: false, error: `Tool call "${toolCallId.slice(0, 64)}" is not waiting for approval` };
       return chunk.answerServerApproval(chat, loop, toolCallId, answer);
     },
     async revokeGrant(grant) {
+      if (!acts()) return;
       const bound = await grants;
       if (bound) await bound.revoke(grant);
       else loop.setGrants(loop.state.grants.filter((kept) => kept.toolName !== grant.toolName || kept.scope !== grant.scope || kept.chatId !== grant.chatId));
     },
     async continue(prompt) {
-      if (disposed) return;
+      if (!acts()) return;
       loop.resume();
       if (loop.decide(chat.messages).send) await chat.sendMessage();
       // An answer cut off (token limit, Stop, round limit): ask the model to go on, in a new turn.
       else if (prompt !== undefined) await toolChat.sendMessage(prompt);
     },
     runAgain(toolCallIds) {
-      // Only a reload leaves interrupted calls: what runs them again loads when asked.
-      // With the loop's chunk, which shows the calls' states in their parts.
-      Promise.all([import('./run-again'), loadLoopChunk().catch(() => undefined)]).then(
-        ([{ runCallsAgain }]) => {
-          if (!disposed) runCallsAgain(chat, loop, toolCallIds);
-        },
-        report,
-      );
+      if (!acts()) return;
+      // Only a reload leaves interrupted calls: what runs them again loads when asked, with the
+      // loop's chunk, which runs them.
+      Promise.all([import('./run-again'), loopChunk.load()]).then(([{ runCallsAgain }]) => {
+        if (!disposed()) runCallsAgain(chat, loop, toolCallIds);
+      }, report);
     },
-    regenerate: () => rewrite((chunk) => chunk.regenerateAnswer(chat, state, loop)),
-    editMessage: (messageId, text) => rewrite((chunk) => chunk.editUserMessage(chat, state, loop, messageId, text)),
+    regenerate: () => rewrite((code) => code.regenerateAnswer(chat, state, loop)),
+    editMessage: (messageId, text) => rewrite((code) => code.editUserMessage(chat, state, loop, messageId, text)),
     getBranches: (messageId) => state.syncTree()?.position(messageId) ?? { index: 0, count: 1 },
     async switchBranch(messageId, index) {
+      if (!acts()) return;
       // Only a chat with versions has a tree, and the code that walks it loads with it.
       const { switchBranch } = await import('./switch-branch');
-      const busy = () => pendingSends + rewriting > 0 || isWorking(chat, loop);
-      if (!disposed) await switchBranch({ chat, state, loop, busy, stop: stopAll, disposed: () => disposed, server: serverConversation(current.transport) }, messageId, index);
+      const busy = () => control.sending + control.rewriting > 0 || isWorking(chat, loop);
+      if (!disposed()) await switchBranch({ chat, state, loop, busy, stop: stopAll, disposed, server: serverConversation(options.transport) }, messageId, index);
     },
     alwaysAllow(toolName) {
+      if (!acts()) return;
       loop.grant({ toolName });
     },
     addToolOutput(result) {
       loop.addToolResult('state' in result ? { toolCallId: result.toolCallId, error: result.errorText } : { toolCallId: result.toolCallId, output: result.output });
     },
     addToolResult: (result) => loop.addToolResult(result),
-    runToolCall: (request) => loop.runToolCall(request),
+    // A call exists only once the loop's chunk is there, this one too; a chunk that cannot load
+    // is its error result.
+    runToolCall: (request) =>
+      loopChunk.load().then(
+        () => loop.runToolCall(request),
+        (error: unknown): ToolCallResult => ({ toolCallId: request.origin, toolName: request.toolName, ok: false, error: errorMessage(error) }),
+      ),
     setMessages(messages) {
       chat.messages = messages;
       state.tree = undefined;
     },
     get options() {
-      return current;
+      return options;
     },
     setOptions(next) {
-      checkToolChatOptions(next);
-      const previous = current;
-      current = next;
+      const previous = options;
+      options = resolveToolChatOptions(next as ToolChatOptions, previous);
       // Only what the snapshot shows tells subscribers: options arrive after every render.
-      if (previous.labels !== next.labels || previous.toolMarkers !== next.toolMarkers || previous.maxToolRounds !== next.maxToolRounds) {
-        notifier.changed();
-      }
+      if (!sameShown(previous, options)) notifier.changed();
     },
     dispose() {
-      if (disposed) return;
-      disposed = true;
+      if (disposed()) return;
+      dispatch({ type: 'disposed' });
       loop.stop();
       void chat.stop();
       notifier.dispose();
       storage?.dispose();
       serverApprovals?.dispose();
-      void grants.then((bound) => bound?.dispose());
-      for (const waiter of waiters) waiter.resolve();
-      waiters = [];
+      void grants?.then((bound) => bound?.dispose());
     },
     get disposed() {
-      return disposed;
+      return disposed();
+    },
+    [chatLease]: {
+      shown() {
+        void start();
+        dispatch({ type: 'unparked' });
+      },
+      hidden: () => dispatch({ type: 'parked' }),
     },
   };
+  if (startNow) void start();
   return toolChat as unknown as ToolChat<TOOLS>;
 }
-
-/**
- * The transport of a server that keeps the conversation (`ServerConversationTransport`), found
- * by its `stopOnServer`: the chat core never imports it, so apps without a store never download it.
- */
-function serverConversation(transport: ChatTransport<UIMessage> | undefined): ServerStop | undefined {
-  const candidate = transport as Partial<ServerStop> | undefined;
-  return typeof candidate?.stopOnServer === 'function' ? (candidate as ServerStop) : undefined;
-}
-
-interface ServerStop {
-  stopOnServer(chatId: string, messages?: readonly UIMessage[]): Promise<void>;
-  switchOnServer?(chatId: string, messageId: string, index: number): Promise<{ messages: UIMessage[]; branches: Branch[] }>;
-}
-
-/** Options are the app's code: a bad number is a `TypeError` naming it, where it enters. */
-export function checkToolChatOptions(options: ToolChatOptions): void {
-  checkLoopOptions(options);
-  checkNumberOption('throttle', options.throttle, numberRules.throttle);
-  checkNumberOption('keepAliveMs', options.keepAliveMs, numberRules.keepAliveMs);
-  checkNumberOption('storageTimeoutMs', options.storageTimeoutMs, numberRules.storageTimeoutMs);
-}
-

@@ -1,4 +1,13 @@
-export { createToolChat, checkToolChatOptions, DEFAULT_THROTTLE_MS, DEFAULT_STORAGE_TIMEOUT_MS, type ToolChat } from './create-tool-chat';
+export { createToolChat, type ToolChat } from './create-tool-chat';
+export {
+  checkToolChatOptions,
+  resolveToolChatOptions,
+  DEFAULT_KEEP_ALIVE_MS,
+  DEFAULT_STORAGE_TIMEOUT_MS,
+  DEFAULT_THROTTLE_MS,
+  type ResolvedToolChatOptions,
+} from './options';
+export type { ToolChatRows } from './row-store';
 export type {
   SendMessageInput,
   ToolCallApproval,

@@ -3,8 +3,10 @@ export interface ToolLabels {
   thinking: string;
   streaming: string;
   waitingForToolInput: string;
-  executing: (toolNames: readonly string[], round: number, maxRounds: number) => string;
-  awaitingApproval: (toolNames: readonly string[]) => string;
+  /** `tools`: the running tools by their titles (`defineTool({ title })`, else the name humanised). */
+  executing: (tools: readonly string[], round: number, maxRounds: number) => string;
+  /** `tools`: the tools waiting for approval, by their titles. */
+  awaitingApproval: (tools: readonly string[]) => string;
   finalizing: string;
   /** Status of the forced final answer once the `maxTokens` budget is used up. */
   budgetReached: string;
@@ -26,9 +28,9 @@ export const defaultLabels: ToolLabels = {
   thinking: 'Thinking…',
   streaming: 'Writing…',
   waitingForToolInput: 'Waiting for tool call completion…',
-  executing: (toolNames, round, maxRounds) =>
-    `Executing ${toolNames.join(', ')}…${round > 1 ? ` (round ${round} of ${maxRounds})` : ''}`,
-  awaitingApproval: (toolNames) => `Waiting for your approval to run ${toolNames.join(', ')}`,
+  executing: (tools, round, maxRounds) =>
+    `Executing ${tools.join(', ')}…${round > 1 ? ` (round ${round} of ${maxRounds})` : ''}`,
+  awaitingApproval: (tools) => `Waiting for your approval to run ${tools.join(', ')}`,
   finalizing: 'Maximum tool execution rounds reached. Generating final response…',
   budgetReached: 'Token budget reached. Generating final response…',
   error: (error) => `Something went wrong: ${error.message}`,
@@ -53,6 +55,6 @@ export const markerLabels: Pick<ToolLabels, 'waitingForToolInput' | 'executing'>
   // The wrench these statuses had as an emoji is drawn by `StatusIndicator` (an SVG): an emoji
   // needs an emoji font, and shows as an empty box without one.
   waitingForToolInput: 'Waiting for tool call completion…',
-  executing: (toolNames, round, maxRounds) =>
-    `Executing tool: ${toolNames.join(', ')}…${round > 1 ? ` (round ${round} of ${maxRounds})` : ''}`,
+  executing: (tools, round, maxRounds) =>
+    `Executing tool: ${tools.join(', ')}…${round > 1 ? ` (round ${round} of ${maxRounds})` : ''}`,
 };

@@ -13,6 +13,12 @@ function openCalls(chat: Chat): ToolPart[] {
 }
 
 /**
+ * Messages with no call waiting for its result. A message that changes is a new object, so a
+ * send at the end of a long thread reads only what changed since the last one.
+ */
+const closed = new WeakSet<UIMessage>();
+
+/**
  * Calls anywhere in the conversation still waiting for their result, except those of the last
  * message's earlier steps (the AI SDK answers them there). A restored call waiting for approval
  * in an older message is one: no request leaves without its result.
@@ -22,10 +28,12 @@ export function openCallsAnywhere(chat: Chat): ToolPart[] {
   const messages = chat.messages;
   for (let i = 0; i < messages.length - 1; i++) {
     const message = messages[i]!;
-    if (message.role !== 'assistant') continue;
+    if (message.role !== 'assistant' || closed.has(message)) continue;
+    const before = open.length;
     for (const part of message.parts) {
       if (isToolUIPart(part) && part.providerExecuted !== true && !hasToolResult(part) && part.state !== 'input-streaming') open.push(part);
     }
+    if (open.length === before) closed.add(message);
   }
   return [...open, ...openCalls(chat).filter((part) => part.state !== 'input-streaming')];
 }

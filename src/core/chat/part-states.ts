@@ -12,9 +12,9 @@ export function isToolPart(part: Part): part is ToolPart {
 }
 
 /**
- * Whether any message has a tool part. What reads calls in a conversation is the loop's chunk,
- * and only a response brings a call (responses wait for the chunk): a conversation without one
- * needs nothing of it, a conversation given with calls (`initialMessages`) waits for it.
+ * Whether any message has a tool part. What reads calls in a conversation is the loop's chunk:
+ * a conversation without one needs nothing of it, one given with calls (`initialMessages`, a
+ * restored chat) waits for it before the user's message goes.
  */
 export function hasToolParts(messages: readonly UIMessage[]): boolean {
   return messages.some((message) => message.parts.some(isToolUIPart));

@@ -1,7 +1,7 @@
 import { convertFileListToFileUIParts, generateId, type AbstractChat, type FileUIPart, type UIMessage } from 'ai';
 import { isSettled } from '../loop/call-state';
 import type { ToolLoopCore } from '../loop/tool-loop-core';
-import { loadLoopChunk, loopChunk } from '../loop/load-loop-chunk';
+import { loopChunk } from '../loop/load-loop-chunk';
 import { hasToolParts } from './part-states';
 import type { SendMessageInput } from './types';
 
@@ -40,19 +40,34 @@ export function isWorking(chat: Chat, loop: ToolLoopCore): boolean {
   return loop.decide(chat.messages).send;
 }
 
-/** Sends the user's messages as one turn: calls still waiting end as cancelled first. */
-export async function sendUserMessages(chat: Chat, loop: ToolLoopCore, messages: readonly UIMessage[]): Promise<void> {
+/**
+ * Sends the user's messages as one turn: calls still waiting end as cancelled first. `sent` is
+ * called once they are in the conversation and the request has left (the chat's status tells
+ * the rest), or once sending them failed; the promise settles when the response has ended.
+ */
+export async function sendUserMessages(chat: Chat, loop: ToolLoopCore, messages: readonly UIMessage[], sent: () => void): Promise<void> {
   const last = messages.at(-1);
-  if (!last) return;
-  // Settling open calls is the loop chunk's (see `hasToolParts`); a conversation without calls sends in this task.
-  const chunk = loopChunk();
-  const settling = chunk
-    ? chunk.settleOpenCalls(chat, loop)
-    : hasToolParts(chat.messages)
-      ? loadLoopChunk().then((loaded) => loaded.settleOpenCalls(chat, loop))
-      : undefined;
-  if (settling) await settling;
-  loop.beginTurn();
-  if (messages.length > 1) chat.messages = [...chat.messages, ...messages.slice(0, -1)];
-  await chat.sendMessage(last);
+  let told = false;
+  const tell = () => {
+    if (told) return;
+    told = true;
+    sent();
+  };
+  try {
+    if (!last) return;
+    // Open calls are settled first, by the loop's chunk: in this task once it has loaded, so the
+    // message shows in the same commit as the cleared composer. A conversation without calls has
+    // none to settle. A chunk that cannot load fails the request readably (it waits for the chunk
+    // too), the message kept.
+    const settling = hasToolParts(chat.messages) ? loopChunk.withLoaded((chunk) => chunk.settleOpenCalls(chat, loop)) : undefined;
+    if (settling) await Promise.resolve(settling).catch(() => undefined);
+    loop.beginTurn();
+    if (messages.length > 1) chat.messages = [...chat.messages, ...messages.slice(0, -1)];
+    // The AI SDK puts the message in and marks the request submitted in this task.
+    const answered = chat.sendMessage(last);
+    tell();
+    await answered;
+  } finally {
+    tell();
+  }
 }

@@ -6,6 +6,7 @@ import { APPROVAL_CANCELLED_REASON, APPROVAL_EXPIRED_REASON, APPROVAL_GRANTED_RE
 import { isBrowserApproval } from './part-states';
 import type { ToolPart } from './part-states';
 import type { ToolCallApproval, ToolCallViewOf } from './types';
+import { shallowEqual } from './shallow-equal';
 
 /** Every call of a conversation by id, in the order of the messages. */
 export type ToolCallViews = ReadonlyMap<string, ToolCallViewOf>;
@@ -90,15 +91,10 @@ export function createToolCallsSelector(): (messages: readonly UIMessage[], call
 
 /** `next` with each view equal to the one at its place in `old` replaced by it; `old` itself when all are. */
 function keepEqual(old: readonly ToolCallViewOf[], next: readonly ToolCallViewOf[]): readonly ToolCallViewOf[] {
-  const kept = next.map((view, i) => (old[i] && sameView(old[i], view) ? old[i] : view));
+  const kept = next.map((view, i) => (old[i] && shallowEqual(old[i], view) ? old[i] : view));
   return kept.length === old.length && kept.every((view, i) => view === old[i]) ? old : kept;
 }
 
-/** The same values, by reference. */
-function sameView(a: object, b: object): boolean {
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((key) => Object.is((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
-}
 
 /**
  * The view of one call: the loop's record when it has one (the call's whole truth once it

@@ -6,6 +6,8 @@ import type { ToolSet } from '../tools/define-tool';
 import type { ToolCallResult } from '../tools/types';
 import type { BranchPosition } from '../tree/message-tree';
 import type { ReadableStore } from './listeners';
+import type { ResolvedToolChatOptions } from './options';
+import type { ToolChatRows } from './row-store';
 import type { SendMessageInput, ToolCallView, ToolChatOptions, ToolChatSnapshot, ToolOutputInput } from './types';
 
 /**
@@ -19,6 +21,13 @@ export interface ToolChat<TOOLS extends ToolSet = ToolSet> extends ReadableStore
   getState(): ToolChatSnapshot<TOOLS>;
   /** Told of changes at most once per `throttle` ms (one render per frame); returns the unsubscribe. */
   subscribe(listener: () => void): () => void;
+  /**
+   * What message rows read besides their message (calls, endings, the answer that offers the
+   * way on), told only when that changed: never per streamed token. Made with the chat.
+   */
+  readonly rows: ReadableStore<ToolChatRows>;
+  /** A chat made with `readOnly`: it shows its messages and never sends, loads or runs anything. */
+  readonly readOnly: boolean;
   /** Every call of the conversation, joined with the loop's state (see `ToolCallView`), by id. */
   getToolCalls(): ReadonlyMap<string, ToolCallView<TOOLS>>;
   /** One call's view, by id, anywhere in the conversation. */
@@ -110,10 +119,26 @@ export interface ToolChat<TOOLS extends ToolSet = ToolSet> extends ReadableStore
   addToolResult(result: { toolCallId: string; output: unknown } | { toolCallId: string; error: string }): void;
   /** Replaces the conversation, its other versions included (they go); the loop's calls stay as they are. */
   setMessages(messages: UIMessage[]): void;
-  /** The options now; `setOptions` replaces them (all but `id`, `storage`, `grants`, `initialMessages`, read once). */
-  readonly options: ToolChatOptions<TOOLS>;
+  /**
+   * The options now, every default filled in (`maxToolRounds` is 5 when not given); `setOptions`
+   * replaces them (all but `id`, `storage`, `grants`, `initialMessages` and `readOnly`, read once).
+   */
+  readonly options: ResolvedToolChatOptions<TOOLS>;
   setOptions(options: ToolChatOptions<TOOLS>): void;
   /** Ends the chat: the stream and running tools stop, nothing more is sent, the storage flushes. */
   dispose(): void;
   readonly disposed: boolean;
+}
+
+/** How the React registry tells a chat it owns that a component shows it, or none does (see `ChatLife`). @internal */
+export const chatLease: unique symbol = Symbol('toolchat.lease');
+
+/** A chat as `createToolChat` makes it. @internal */
+export interface LeasedChat extends ToolChat {
+  readonly [chatLease]: {
+    /** A component shows it: it starts, and what waited for a component goes on. */
+    shown(): void;
+    /** No component shows it, and nothing keeps it alive: nothing leaves it until `shown` or `dispose`. */
+    hidden(): void;
+  };
 }

@@ -76,14 +76,26 @@ export interface ToolChatOptions<TOOLS extends ToolSet = ToolSet> extends ToolLo
    */
   initialMessages?: UIMessage[];
   /**
+   * A chat that shows `initialMessages` and does nothing else: no storage, grants, transport or
+   * tools run, and its actions (`sendMessage`, `approve`…) do nothing. For messages that come
+   * from elsewhere (a transcript, a story, an example) shown with toolchat's parts, whose buttons
+   * then do not act. Read once, when the chat is created.
+   * @default false
+   * @example <ToolChatProvider chat={createToolChat({ initialMessages: transcript, readOnly: true })}>
+   */
+  readOnly?: boolean;
+  /**
    * Where the user's grants ("Always allow", "Allow for this chat") are kept: the user's, not
    * the conversation's. Never read from or written to a conversation record. Every chat of the
    * page with the same `grants` shares them, as they change. Read once, when the chat is created.
    * @default `localStorageGrants()` in a browser (key `toolchat:grants`), else `memoryGrants()`
    */
   grants?: ToolGrants;
-  /** User-visible strings of the status; English by default. */
-  labels?: Partial<ToolLabels>;
+  /**
+   * User-visible strings, English by default: those of the status (`ToolLabels`) and, in
+   * `toolchat`, those of the parts that show the chat (`UiLabels`), which read them from it.
+   */
+  labels?: Partial<ToolLabels> & { readonly [label: string]: unknown };
   /** Called whenever the chat's activity changes. */
   onStatus?: (activity: Activity) => void;
   /** Called when the loop ends with the model's final message. */

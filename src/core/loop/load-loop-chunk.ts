@@ -1,25 +1,34 @@
+import { lazyModule } from '../lazy-module';
+
 export type LoopChunk = typeof import('./loop-chunk');
 
-let loaded: LoopChunk | undefined;
-let loading: Promise<LoopChunk> | undefined;
-
-/** The loop's chunk (./loop-chunk) when it has loaded: then what needs it runs in this task. */
-export function loopChunk(): LoopChunk | undefined {
-  return loaded;
-}
+/**
+ * What a tool loop itself runs from its chunk: calls, their outputs, a response's call identity
+ * and usage (counted, and summed over the answer), what a transition does outside the state, the log.
+ */
+export type LoopRunner = Pick<
+  LoopChunk,
+  | 'approvalGate'
+  | 'checkEditedInput'
+  | 'answerUsageStage'
+  | 'createCallIdentity'
+  | 'readUsage'
+  | 'runToolCall'
+  | 'toJsonValue'
+  | 'Limiter'
+  | 'serializeToolOutput'
+  | 'runEffects'
+  | 'loopEvents'
+  | 'formatLoopEvent'
+  | 'responseBase'
+  | 'wroteNothing'
+>;
 
 /**
- * Loads the loop's chunk: what responses and calls need, never the first request. A loop asks
- * for it when it is made, so it is there by the time the first answer streams; a load that
- * failed (offline) is tried again by the next that needs it.
+ * The loop's chunk (./loop-chunk): what responses and calls need, never the first load. The one
+ * rule: it is loaded before any call can exist. A chat starts loading it when it starts, and its
+ * requests (and a resumed answer) leave only once it is there; so every response, call, result
+ * and log entry finds it loaded and reads it synchronously (`ToolLoopCore`'s `chunk`). A load
+ * that failed (offline) fails that request readably, and the next request tries again.
  */
-export function loadLoopChunk(): Promise<LoopChunk> {
-  loading ??= import('./loop-chunk').then(
-    (module) => (loaded = module),
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+export const loopChunk = lazyModule<LoopChunk>(() => import('./loop-chunk'));

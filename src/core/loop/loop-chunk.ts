@@ -1,13 +1,16 @@
-// What a loop needs once a response comes back or a model calls a tool, never for the first
-// request: one chunk, fetched when a loop is made (`ToolLoopCore`), so it is there by the time
-// the first answer streams. Running a call (approval, the concurrency limit, timeout and
-// retries, validating the input), serialising its output, the response's call identity and its
-// usage, the log (`onEvent`, `debug`), the default place of the user's "Always allow"
-// choices (read before any call of a response can arrive: responses wait for this chunk), and
-// what reads a conversation's calls (open calls settled before the user's next message, a
-// retry's, a request's browser approvals): a conversation without tool parts needs none of it.
+// What a chat's loop needs once it talks to the model, never for the first render: one chunk,
+// fetched when the chat starts, which every request waits for, so no response or call exists
+// before it (`loopChunk`). The transport stages of a request and its response, running a call
+// (its approval gate: the tool's rule, the app's policy and the user's grants; the concurrency
+// limit, timeout and retries, validating the input and an edit of it), serialising its output,
+// what a transition does outside the state (callbacks, results handed to the chat, the log), the
+// response's call identity and its usage, the user's grants (their default place, the page's
+// book of them, server tools' approvals), and what reads a conversation's calls (open calls
+// settled before the user's next message, a retry's, a request's browser approvals).
 export { approvalGate } from './approval-gate';
 export { checkEditedInput } from './edited-input';
+export { runEffects } from './loop-effects';
+export { responseBase, wroteNothing } from './response-content';
 export { createCallIdentity } from './call-identity';
 export { formatLoopEvent } from './events';
 export { Limiter } from './limiter';
@@ -22,4 +25,4 @@ export { answerServerApproval, cancelServerApprovals, createServerApprovalWatch,
 export { refreshApprovals } from '../chat/refresh-approvals';
 export { applyLoopStates } from '../chat/loop-part-states';
 export { dropIncompleteCalls, resultsOnTheirWay, settleOpenCalls } from '../chat/open-calls';
-export { toRequestMessages } from '../chat/request-messages';
+export { createChatTransport } from '../chat/chat-transport';

@@ -1,4 +1,3 @@
-import type { UIMessage } from 'ai';
 import type { ToolGrant } from '../chat/grants';
 import { CallMap } from './call-map';
 import type { LoopEndReason, LoopUsage } from './events';
@@ -38,8 +37,6 @@ export interface LoopState {
   readonly tokensUsed: number;
   /** Usage reported by the response in flight, added when it ends. */
   readonly pendingUsage: LoopUsage | undefined;
-  /** Messages the user sent while the loop was busy: they go once it is free. */
-  readonly queued: readonly UIMessage[];
   /** Answers that did not simply finish, by assistant message id. */
   readonly endings: ReadonlyMap<string, AnswerEnding>;
   /**
@@ -59,7 +56,6 @@ export const initialLoopState: LoopState = {
   endReason: undefined,
   tokensUsed: 0,
   pendingUsage: undefined,
-  queued: [],
   endings: new Map(),
   grants: [],
 };

@@ -1,4 +1,4 @@
-import type { FinishReason, UIMessage } from 'ai';
+import type { FinishReason } from 'ai';
 import type { ToolGrant } from '../chat/grants';
 import { toolErrorMessages } from '../tools/errors';
 import type { ToolCall, ToolCallResult } from '../tools/types';
@@ -27,10 +27,6 @@ import type { AnswerEnding, FinalReason, LoopState } from './loop-state';
 export type LoopAction =
   /** The user's message goes out: a new turn with a fresh token budget. */
   | { type: 'user-message' }
-  /** The user wrote while the loop was busy: the message waits for the loop to be free. */
-  | { type: 'message-queued'; message: UIMessage }
-  /** The queued messages went out. */
-  | { type: 'queue-taken' }
   /** A request leaves with the conversation as it holds `rounds` tool rounds; `final` when tools are disabled. */
   | { type: 'request-sent'; rounds: number; final: FinalReason | undefined }
   | { type: 'usage-reported'; usage: LoopUsage }
@@ -88,10 +84,6 @@ export function reduce(state: LoopState, action: LoopAction): LoopState {
   switch (action.type) {
     case 'user-message':
       return { ...state, control: 'active', finalSent: false, tokensUsed: 0 };
-    case 'message-queued':
-      return { ...state, queued: [...state.queued, action.message] };
-    case 'queue-taken':
-      return state.queued.length === 0 ? state : { ...state, queued: [] };
     case 'request-sent':
       return {
         ...state,

@@ -1,6 +1,6 @@
 import type { ToolSet } from '../tools/define-tool';
 import { errorMessage, toolErrorMessages } from '../tools/errors';
-import { DEFAULT_TOOL_TIMEOUT_MS, executeToolCallNow } from '../tools/execute-tool-calls';
+import { executeToolCallNow } from '../tools/execute-tool-calls';
 import type { ToolCall, ToolCallResult } from '../tools/types';
 import type { ApprovalOutcome } from './approval';
 import type { ApprovalGate } from './approval-gate';
@@ -69,7 +69,8 @@ export async function runToolCall(call: ToolCall, context: RunToolCallContext): 
       context.started();
       const pending = executeToolCallNow(run, context.tools(), {
         signal,
-        ...(context.timeoutMs === undefined ? { timeoutMs: DEFAULT_TOOL_TIMEOUT_MS } : { timeoutMs: context.timeoutMs }),
+        // The default applies where the time limit acts (`executeToolCall`), once.
+        ...(context.timeoutMs === undefined ? {} : { timeoutMs: context.timeoutMs }),
         onPreliminaryOutput: (_id, output) => context.progressed(output),
         ...(context.random ? { random: context.random } : {}),
       });

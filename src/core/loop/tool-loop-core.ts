@@ -10,20 +10,17 @@ import type { ApprovalAnswer, ApprovalChoice, ApprovalOutcome, ApprovalResult } 
 import type { ApprovalGate, ApprovalGateContext } from './approval-gate';
 import type { LoopEndReason } from './events';
 import type { Limiter } from './limiter';
-import { loadLoopChunk as loadChunk, loopChunk, type LoopChunk } from './load-loop-chunk';
-import { runEffects } from './loop-effects';
+import type { LoopRunner } from './load-loop-chunk';
 import { lastStepResults, rememberLastDecision, type LoopDecision } from './loop-policy';
 import { initialLoopState, type AnswerEnding, type LoopState } from './loop-state';
 import { isSettled } from './call-state';
 import { reduce, type LoopAction } from './reduce';
-import { DEFAULT_MAX_TOOL_ROUNDS, lastStepToolParts } from './rounds';
-import { checkLoopOptions, type ToolLoopOptions } from './tool-loop-options';
+import { lastStepToolParts } from './rounds';
+import type { ResolvedLoopOptions } from './tool-loop-options';
 import { MAX_TIMER_MS } from '../tools/number-options';
-import { responseBase, wroteNothing, type ResponseBase } from './response-content';
+import type { ResponseBase } from './response-content';
 
 const NONE_OFFERED: ReadonlySet<string> = new Set();
-/** A gate that could not be worked out (the chunk did not load): the user decides. */
-const ASK: ApprovalGate = { kind: 'ask', question: { grantable: false } };
 const MAX_REASON_CHARS = 1000;
 const NO_TOOLS: ToolSet = Object.freeze(Object.create(null) as ToolSet);
 
@@ -46,13 +43,15 @@ export interface LoopChat {
  * callbacks, hands each settled call's result to the chat and tells subscribers, in that one
  * place. The class itself does the side effects: running tools, asking for approval, aborting.
  *
- * `ToolLoop` is this with `requestBody`; a chat of `createToolChat` uses the core and loads the
- * check of the tools' schemas with its first request, out of the first load.
+ * `ToolLoop` is this with `requestBody` and the loop's chunk loaded with it; a chat of
+ * `createToolChat` uses the core, and loads the chunk (and the check of the tools' schemas)
+ * before its first request, out of the first load: no call can arrive before it is there.
  */
 export class ToolLoopCore {
   #state: LoopState = initialLoopState;
   #chat: LoopChat | undefined;
-  #getOptions: () => ToolLoopOptions;
+  #getOptions: () => ResolvedLoopOptions;
+  #loaded: () => LoopRunner | undefined;
   #abort = new AbortController();
   /** Made with the first call, from the loop's chunk. */
   #limiter: Limiter | undefined;
@@ -68,11 +67,17 @@ export class ToolLoopCore {
   #callers = new Map<string, (result: ToolCallResult) => void>();
   #callerCount = 0;
 
-  constructor(getOptions: () => ToolLoopOptions) {
+  /** `chunk`: the loop's chunk, loaded before any call can arrive (see `loopChunk`). */
+  constructor(getOptions: () => ResolvedLoopOptions, chunk: () => LoopRunner | undefined) {
     this.#getOptions = getOptions;
-    checkLoopOptions(getOptions());
-    // Failing here is not an error yet: the first response or call that needs it asks again.
-    loadChunk().catch(() => undefined);
+    this.#loaded = chunk;
+  }
+
+  /** What runs calls: there before any call or response is (the rule of `loopChunk`). */
+  #chunk(): LoopRunner {
+    const chunk = this.#loaded();
+    if (!chunk) throw new Error('toolchat: a response reached the tool loop before its chunk loaded');
+    return chunk;
   }
 
   attach(chat: LoopChat): void {
@@ -102,12 +107,8 @@ export class ToolLoopCore {
     if (!tool && isServerCall(toolCall)) return;
     // A tool without `execute` is the app's to run: it answers with `addToolResult`.
     const runner = tool && typeof tool.execute !== 'function' ? 'app' : 'loop';
-    const loaded = loopChunk();
-    // Not knowing yet (the chunk is loading) shows as deciding, never as running; a chunk that
-    // does not load asks (the run then fails readably).
-    const gate: ApprovalGate | Promise<ApprovalGate> = loaded
-      ? loaded.approvalGate(tool, call, this.#gateContext())
-      : loadChunk().then((chunk) => chunk.approvalGate(tool, call, this.#gateContext()), () => ASK);
+    // An async `needsApproval` or policy shows as deciding until it answers, never as running.
+    const gate = this.#chunk().approvalGate(tool, call, this.#gateContext());
     this.#receive(call, runner, gate);
     if (runner === 'loop') void this.#run(call, gate, offered);
   };
@@ -136,7 +137,7 @@ export class ToolLoopCore {
   /** For `ChatInit.sendAutomaticallyWhen`: results go back only when all are in and allowed. */
   readonly sendAutomaticallyWhen = async ({ messages }: { messages: UIMessage[] }): Promise<boolean> => {
     if (this.#chat?.status === 'error' || !this.decide(messages).send) return false;
-    const auto = this.#getOptions().autoContinue ?? true;
+    const auto = this.#getOptions().autoContinue;
     let go: boolean = auto !== false;
     if (typeof auto === 'function') {
       try {
@@ -158,7 +159,7 @@ export class ToolLoopCore {
    */
   requestBodyWith(messages: readonly UIMessage[], check: (tools: ToolSet) => CheckedToolSchemas): ToolChatRequestBody {
     const { final, rounds } = this.decide(messages);
-    this.#requestBase = responseBase(messages);
+    this.#requestBase = this.#chunk().responseBase(messages);
     this.#dispatch({ type: 'request-sent', rounds, final });
     this.#offered = NONE_OFFERED;
     if (final) return { toolsDisabled: true };
@@ -200,8 +201,8 @@ export class ToolLoopCore {
    * made-up results dropped, and the usage the model reports counted against the budget and
    * summed over the answer's responses (`answerUsage`).
    */
-  async chunkStage(messages: readonly UIMessage[]): Promise<(chunk: UIMessageChunk) => UIMessageChunk | undefined> {
-    const { answerUsageStage, createCallIdentity, readUsage } = loopChunk() ?? (await loadChunk());
+  chunkStage(messages: readonly UIMessage[]): (chunk: UIMessageChunk) => UIMessageChunk | undefined {
+    const { answerUsageStage, createCallIdentity, readUsage } = this.#chunk();
     const answerUsage = answerUsageStage(messages);
     const identity = createCallIdentity(messages, {
       isBrowserTool: (toolName) => findTool(this.#tools(), toolName) !== undefined,
@@ -232,7 +233,8 @@ export class ToolLoopCore {
     const messageId = message.role === 'assistant' ? message.id : undefined;
     // A response that wrote nothing called no tool, whatever the step before it (the results it
     // answers) holds: counted as a round, it would send those results again, forever.
-    const empty = ended === 'complete' && wroteNothing(message, this.#requestBase);
+    // (A complete response passed the chunk's stage: the chunk is there.)
+    const empty = ended === 'complete' && this.#chunk().wroteNothing(message, this.#requestBase);
     this.#requestBase = undefined;
     const toolCalls = empty ? 0 : lastStepToolParts(message).length;
     this.#dispatch({ type: 'response-finished', toolCalls, ended, messageId, finishReason, empty });
@@ -261,18 +263,6 @@ export class ToolLoopCore {
   /** How a restored chat's answers ended, so their notices (and Continue) show again. */
   restoreEndings(endings: ReadonlyMap<string, AnswerEnding>): void {
     this.#dispatch({ type: 'endings-restored', endings });
-  }
-
-  /** Queues a message the user sent while the loop was busy. */
-  enqueue(message: UIMessage): void {
-    this.#dispatch({ type: 'message-queued', message });
-  }
-
-  /** Takes the queued messages out, to send them. */
-  takeQueue(): readonly UIMessage[] {
-    const { queued } = this.#state;
-    this.#dispatch({ type: 'queue-taken' });
-    return queued;
   }
 
   /**
@@ -341,13 +331,8 @@ export class ToolLoopCore {
         return { ok: true };
       }
       case 'edit': {
-        let chunk: LoopChunk;
-        try {
-          chunk = loopChunk() ?? (await loadChunk());
-        } catch (error) {
-          return { ok: false, error: errorMessage(error) };
-        }
-        const checked = await chunk.checkEditedInput(findTool(this.#tools(), call.toolName), call.toolName, answer.input);
+        // A call waits for approval: the chunk that made it is there.
+        const checked = await this.#chunk().checkEditedInput(findTool(this.#tools(), call.toolName), call.toolName, answer.input);
         // Answered meanwhile (Stop, another answer, expiry): the edit comes too late.
         if (this.#state.calls.get(toolCallId)?.phase !== 'awaiting-approval') return notWaiting(toolCallId);
         if (!checked.ok) {
@@ -393,6 +378,7 @@ export class ToolLoopCore {
    * limit, the timeout, Stop, the output limit, `onToolCall` / `onToolResult` and the log. The
    * call has no message part and its result never reaches the conversation: it resolves here,
    * exactly once (an error result when it fails, is denied, cancelled or `signal` aborts).
+   * The loop's chunk is loaded first (the chat's `runToolCall` waits for it), as for every call.
    */
   runToolCall(request: RunToolCallRequest): Promise<ToolCallResult> {
     const { toolName, input } = request;
@@ -405,7 +391,7 @@ export class ToolLoopCore {
     const tools: ToolSet = Object.create(null) as ToolSet;
     if (tool) tools[toolName] = tool;
     const result = new Promise<ToolCallResult>((resolve) => this.#callers.set(toolCallId, resolve));
-    const gate: Promise<ApprovalGate> = loadChunk().then((chunk) => chunk.approvalGate(tool, call, this.#gateContext()), () => ASK);
+    const gate = this.#chunk().approvalGate(tool, call, this.#gateContext());
     this.#receive(call, 'loop', gate, request.origin);
     const { signal } = request;
     if (signal) {
@@ -429,11 +415,8 @@ export class ToolLoopCore {
 
   /** The decision for the next request with these messages, by the loop's state and options. */
   decide(messages: readonly UIMessage[]): LoopDecision {
-    const options = this.#getOptions();
-    return this.#decideNext(messages, this.#state, {
-      maxToolRounds: options.maxToolRounds ?? DEFAULT_MAX_TOOL_ROUNDS,
-      maxTokens: options.maxTokens,
-    });
+    const { maxToolRounds, maxTokens } = this.#getOptions();
+    return this.#decideNext(messages, this.#state, { maxToolRounds, maxTokens });
   }
 
   // --- internals -------------------------------------------------------------------------
@@ -443,7 +426,8 @@ export class ToolLoopCore {
     const next = reduce(prev, action);
     if (next === prev) return;
     this.#state = next;
-    runEffects(action, prev, next, this.#getOptions(), this.#chat, this.#now());
+    // Nothing to do outside the state before the chunk is there: no call, nothing to log.
+    this.#loaded()?.runEffects(action, prev, next, this.#getOptions(), this.#chat, this.#now());
     if (this.#callers.size > 0) this.#answerCallers(action);
     this.#listeners.emit();
   }
@@ -481,8 +465,8 @@ export class ToolLoopCore {
     const signal = caller?.signal ? AbortSignal.any([this.#abort.signal, caller.signal]) : this.#abort.signal;
     // A call shown as waiting for approval takes the user's answer at once, loaded or not.
     const asked = !(gate instanceof Promise) && gate.kind === 'ask' ? this.#askUser(call) : undefined;
-    const run = ({ runToolCall, toJsonValue, Limiter }: LoopChunk) =>
-      runToolCall(call, {
+    const { runToolCall, toJsonValue, Limiter } = this.#chunk();
+    return runToolCall(call, {
         gate,
         decided: (decided) => {
           this.#dispatch({ type: 'approval-decided', toolCallId: call.toolCallId, gate: decided, at: this.#now() });
@@ -493,15 +477,12 @@ export class ToolLoopCore {
         tools: caller?.tools ?? (() => (offered ? this.#tools() : NO_TOOLS)),
         timeoutMs: options.timeoutMs,
         random: options.random,
-        limiter: (this.#limiter ??= new Limiter(() => this.#getOptions().concurrency ?? Number.POSITIVE_INFINITY)),
+        limiter: (this.#limiter ??= new Limiter(() => this.#getOptions().concurrency)),
         askUser: () => asked ?? this.#askUser(call),
         started: () => this.#dispatch({ type: 'call-started', toolCallId: call.toolCallId }),
         progressed: (output) => this.#dispatch({ type: 'call-progressed', toolCallId: call.toolCallId, output: toJsonValue(output) }),
         finish: (result, cancelled) => this.#settle(call, result, cancelled),
       });
-    const loaded = loopChunk();
-    if (loaded) return run(loaded);
-    return loadChunk().then(run, (error: unknown) => this.#settle(call, { ...call, ok: false, error: `Tool "${call.toolName}" failed: ${errorMessage(error)}` }, signal.aborted));
   }
 
   /** Waits for the user's answer (the decision already made when the call no longer waits). */
@@ -564,17 +545,8 @@ export class ToolLoopCore {
     let output: unknown;
     let settled = result;
     if (result.ok) {
-      const loaded = loopChunk();
-      // The loop's chunk serialises outputs: a result the app gave before it loaded waits for it.
-      if (!loaded) {
-        loadChunk().then(
-          () => this.#settle(call, result, cancelled),
-          (error: unknown) => this.#settle(call, unserialisable(call, error), cancelled),
-        );
-        return;
-      }
       try {
-        output = loaded.serializeToolOutput(result.output, this.#getOptions().maxOutputBytes ?? loaded.DEFAULT_MAX_OUTPUT_BYTES);
+        output = this.#chunk().serializeToolOutput(result.output, this.#getOptions().maxOutputBytes);
       } catch (error) {
         // `serializeToolOutput` does not throw; should it ever, the call still gets its result.
         settled = unserialisable(call, error);
@@ -588,11 +560,11 @@ export class ToolLoopCore {
   }
 
   #tools(): ToolSet {
-    return this.#getOptions().tools ?? {};
+    return this.#getOptions().tools;
   }
 
   #now(): number {
-    return (this.#getOptions().now ?? Date.now)();
+    return this.#getOptions().now();
   }
 }
 

@@ -3,6 +3,7 @@ import { checkNumberOption, numberRules } from '../tools/number-options';
 import type { ToolCall, ToolCallResult } from '../tools/types';
 import type { ApprovalPolicy } from './approval-policy';
 import type { ToolLoopEvent } from './events';
+import { DEFAULT_MAX_TOOL_ROUNDS } from './rounds';
 
 /** Everything the loop reads on each use, so callers can pass the latest props. */
 export interface ToolLoopOptions<TOOLS extends ToolSet = ToolSet> {
@@ -95,4 +96,28 @@ export function checkLoopOptions(options: ToolLoopOptions): void {
   if (options.approvalPolicy !== undefined && typeof options.approvalPolicy !== 'function') {
     throw new TypeError(`toolchat: \`approvalPolicy\` must be a function; got ${typeof options.approvalPolicy}.`);
   }
+}
+
+/**
+ * The loop's options with its defaults filled in, the one place they are: what the loop reads.
+ * `timeoutMs` and `maxOutputBytes` stay as given: their defaults apply where they act
+ * (`executeToolCall`, `serializeToolOutput`), which other callers use too.
+ */
+export type ResolvedLoopOptions<TOOLS extends ToolSet = ToolSet> = ToolLoopOptions<TOOLS> &
+  Required<Pick<ToolLoopOptions<TOOLS>, 'tools' | 'maxToolRounds' | 'concurrency' | 'autoContinue' | 'now' | 'random'>>;
+
+const NO_TOOLS: ToolSet = Object.freeze(Object.create(null) as ToolSet);
+
+/** Checks the options, then fills in every default (see `ResolvedLoopOptions`). */
+export function resolveLoopOptions<TOOLS extends ToolSet>(options: ToolLoopOptions<TOOLS>): ResolvedLoopOptions<TOOLS> {
+  checkLoopOptions(options);
+  return {
+    ...options,
+    tools: options.tools ?? (NO_TOOLS as TOOLS),
+    maxToolRounds: options.maxToolRounds ?? DEFAULT_MAX_TOOL_ROUNDS,
+    concurrency: options.concurrency ?? Number.POSITIVE_INFINITY,
+    autoContinue: options.autoContinue ?? true,
+    now: options.now ?? Date.now,
+    random: options.random ?? Math.random,
+  };
 }

@@ -1,22 +1,72 @@
 import type { UIMessage } from 'ai';
+import { serializeToolOutput, toJsonValue } from '../tools/serialize-output';
 import { checkedToolSchemas } from '../tools/tool-schemas';
 import type { ToolChatRequestBody } from '../tools/types';
+import { approvalGate } from './approval-gate';
+import { checkEditedInput } from './edited-input';
+import { createCallIdentity } from './call-identity';
+import { formatLoopEvent } from './events';
+import { Limiter } from './limiter';
+import type { LoopRunner } from './load-loop-chunk';
+import { runEffects } from './loop-effects';
+import { loopEvents } from './loop-events';
+import { responseBase, wroteNothing } from './response-content';
+import { runToolCall } from './run-tool-call';
 import { ToolLoopCore } from './tool-loop-core';
+import { resolveLoopOptions, type ResolvedLoopOptions, type ToolLoopOptions } from './tool-loop-options';
+import { answerUsageStage, readUsage } from './usage';
 
 export type { LoopChat } from './tool-loop-core';
+
+// What runs calls comes with a `ToolLoop`: a call may reach it at any time. (A chat of
+// `createToolChat` loads the same from the loop's chunk before its first request.)
+const runner: LoopRunner = {
+  approvalGate,
+  checkEditedInput,
+  answerUsageStage,
+  createCallIdentity,
+  readUsage,
+  runToolCall,
+  toJsonValue,
+  Limiter,
+  serializeToolOutput,
+  runEffects,
+  loopEvents,
+  formatLoopEvent,
+  responseBase,
+  wroteNothing,
+};
 
 /**
  * The tool loop of one chat, without React. Its whole state is one `LoopState`, changed only
  * by `reduce`, which then emits the log events, calls the app's callbacks, hands each settled
  * call's result to the chat and tells subscribers, in that one place. The class itself does the
  * side effects: running tools, asking for approval, aborting.
- *
- * What runs calls and writes the log (`onEvent`, `debug`) is its own chunk, loaded when a loop
- * is made: a call, or a log entry, before it has arrived waits for it, in order.
  */
 export class ToolLoop extends ToolLoopCore {
+  constructor(getOptions: () => ToolLoopOptions) {
+    super(resolvedOnce(getOptions), () => runner);
+  }
+
   /** The body toolchat adds to a request for these messages; each request is one round. */
   requestBody(messages: readonly UIMessage[]): ToolChatRequestBody {
     return this.requestBodyWith(messages, checkedToolSchemas);
   }
+}
+
+/** The options with their defaults, resolved again only when the app gives another object. */
+function resolvedOnce(getOptions: () => ToolLoopOptions): () => ResolvedLoopOptions {
+  let given: ToolLoopOptions | undefined;
+  let resolved: ResolvedLoopOptions | undefined;
+  const read = () => {
+    const options = getOptions();
+    if (options !== given || !resolved) {
+      resolved = resolveLoopOptions(options);
+      given = options;
+    }
+    return resolved;
+  };
+  // Bad options fail where they enter, when the loop is made.
+  read();
+  return read;
 }

@@ -6,7 +6,7 @@ import { errorMessage } from '../../core/tools/errors';
 import { humanizeToolName } from '../../core/tools/humanize-tool-name';
 import { safeLinkUrl } from '../../react/components/safe-url';
 import type { ToolCallView } from '../../react/types';
-import { useOptionalToolChatContext } from '../../react/use-tool-chat';
+import { usePartChat } from '../../react/use-tool-chat';
 import { createMessageLimit, MAX_OPEN_APP_CALLS } from '../apps/app-messages';
 import { appCsp, cspSources, readAppResource, withCsp, type AppResource } from '../apps/app-resource';
 import type { McpToolCardSource } from '../apps/tool-card-source';
@@ -85,7 +85,10 @@ interface LinkRequest {
 }
 
 function AppFrame({ call, source, resource }: McpAppViewProps & { resource: AppResource }) {
-  const chat = useOptionalToolChatContext();
+  // The chat in context runs the app's calls and takes its messages; a read-only one (a
+  // transcript) or none does neither.
+  const inContext = usePartChat();
+  const chat = inContext.readOnly ? undefined : inContext;
   const frameRef = useRef<HTMLIFrameElement | null>(null);
   const bridgeRef = useRef<AppBridge | undefined>(undefined);
   const [height, setHeight] = useState(INITIAL_HEIGHT);

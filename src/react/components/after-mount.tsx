@@ -1,4 +1,5 @@
-import { createElement, useEffect, useState, type ComponentType, type ReactElement } from 'react';
+import { createElement, useEffect, useSyncExternalStore, type ComponentType, type ReactElement } from 'react';
+import { lazyModule } from '../../core/lazy-module';
 
 /**
  * Components of a chunk that loads after the chat mounts, out of its first load: what first
@@ -14,33 +15,16 @@ export function afterMount<M>(load: () => Promise<M>): {
   preload: () => Promise<unknown>;
   loaded: () => boolean;
 } {
-  let loaded: M | undefined;
-  let loading: Promise<M> | undefined;
-  const preload = () =>
-    (loading ??= load().then(
-      (chunk) => (loaded = chunk),
-      (error: unknown) => {
-        // Tried again by the next render that needs it (offline now, online later).
-        loading = undefined;
-        throw error;
-      },
-    ));
+  const chunk = lazyModule(load);
   const part =
     <P extends object>(pick: (chunk: M) => ComponentType<P>) =>
     (props: P): ReactElement | null => {
-      const [, setLoaded] = useState(false);
+      const loaded = useSyncExternalStore(chunk.subscribe, chunk.loaded, chunk.loaded);
       useEffect(() => {
-        if (loaded) return;
-        let live = true;
-        preload().then(
-          () => live && setLoaded(true),
-          () => undefined,
-        );
-        return () => {
-          live = false;
-        };
-      }, []);
+        // Tried again by the next part that needs it (offline now, online later).
+        if (!loaded) chunk.load().catch(() => undefined);
+      }, [loaded]);
       return loaded ? createElement(pick(loaded), props) : null;
     };
-  return { part, preload, loaded: () => loaded !== undefined };
+  return { part, preload: chunk.load, loaded: () => chunk.loaded() !== undefined };
 }

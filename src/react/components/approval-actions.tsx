@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { ApprovalAnswer } from '../../core/loop/approval';
 import type { ToolCallView } from '../types';
-import { useOptionalToolChatContext } from '../use-tool-chat';
+import { usePartChat } from '../use-tool-chat';
 import { useToolChatLabels } from './labels';
 
 export interface ApprovalActionsProps {
@@ -12,12 +12,6 @@ export interface ApprovalActionsProps {
   describedBy: string;
   /** After an answer is taken (the buttons go away): the card keeps focus on itself. */
   onAnswered?: () => void;
-  /** The app's own handlers (`ToolCallCard`'s older props), in place of the chat's. */
-  handlers?: {
-    onApprove?: ((toolCallId: string) => void) | undefined;
-    onDeny?: ((toolCallId: string) => void) | undefined;
-    onAlwaysAllow?: ((toolName: string) => void) | undefined;
-  };
 }
 
 type Open = 'none' | 'deny' | 'edit';
@@ -27,11 +21,13 @@ type Open = 'none' | 'deny' | 'edit';
  * (`answerApproval`): Approve, Allow for this chat, Always allow <title>, Deny (at once, or with
  * a reason the model reads), and Edit the arguments (checked against the tool's schema; a
  * refused edit says why and the call keeps waiting). The scope a grant would cover is shown
- * before the user commits; a call whose scope could not be read offers only this once.
+ * before the user commits; a call whose scope could not be read offers only this once. In a
+ * read-only chat, or outside one, Approve and Deny show disabled and nothing else is offered.
  */
-export function ApprovalActions({ call, title, describedBy, onAnswered, handlers = {} }: ApprovalActionsProps) {
+export function ApprovalActions({ call, title, describedBy, onAnswered }: ApprovalActionsProps) {
   const labels = useToolChatLabels();
-  const chat = useOptionalToolChatContext();
+  const chat = usePartChat();
+  const acts = !chat.readOnly;
   const [open, setOpen] = useState<Open>('none');
   const [reason, setReason] = useState('');
   const [text, setText] = useState(() => pretty(call.input));
@@ -41,11 +37,11 @@ export function ApprovalActions({ call, title, describedBy, onAnswered, handlers
   const errorId = useId();
   const scopeId = useId();
   const approval = call.approval;
-  const grantable = approval?.grantable !== false && chat !== undefined;
+  const grantable = approval?.grantable !== false && acts;
   const shownError = error ?? approval?.editError;
 
   const answer = async (given: ApprovalAnswer) => {
-    if (!chat) return;
+    if (!acts) return;
     setBusy(true);
     const result = await chat.answerApproval(call.toolCallId, given);
     setBusy(false);
@@ -54,25 +50,12 @@ export function ApprovalActions({ call, title, describedBy, onAnswered, handlers
       onAnswered?.();
     } else setError(result.error);
   };
-  const approve = () => {
-    if (handlers.onApprove) {
-      handlers.onApprove(call.toolCallId);
-      onAnswered?.();
-    } else void answer({ choice: 'allow-once' });
-  };
+  const approve = () => void answer({ choice: 'allow-once' });
   const deny = (withReason?: string) => {
     const trimmed = withReason?.trim();
-    if (handlers.onDeny && !trimmed) {
-      handlers.onDeny(call.toolCallId);
-      onAnswered?.();
-    } else void answer(trimmed ? { choice: 'deny', reason: trimmed } : { choice: 'deny' });
+    void answer(trimmed ? { choice: 'deny', reason: trimmed } : { choice: 'deny' });
   };
-  const alwaysAllow = () => {
-    if (handlers.onAlwaysAllow) {
-      handlers.onAlwaysAllow(call.toolName);
-      onAnswered?.();
-    } else void answer({ choice: 'allow-always' });
-  };
+  const alwaysAllow = () => void answer({ choice: 'allow-always' });
   const submitEdit = (event: FormEvent) => {
     event.preventDefault();
     let input: unknown;
@@ -92,7 +75,6 @@ export function ApprovalActions({ call, title, describedBy, onAnswered, handlers
     setOpen('none');
     setError(undefined);
   };
-  const answerable = chat !== undefined || handlers.onApprove !== undefined;
 
   return (
     <div className="toolchat-tool-approval">
@@ -152,7 +134,7 @@ export function ApprovalActions({ call, title, describedBy, onAnswered, handlers
       )}
       {open === 'none' && (
         <div className="toolchat-tool-actions">
-          <button type="button" className="toolchat-button" data-variant="primary" disabled={!answerable || busy} aria-describedby={describedBy} onClick={approve}>
+          <button type="button" className="toolchat-button" data-variant="primary" disabled={!acts || busy} aria-describedby={describedBy} onClick={approve}>
             {labels.approve}
           </button>
           {grantable && (
@@ -160,20 +142,20 @@ export function ApprovalActions({ call, title, describedBy, onAnswered, handlers
               {labels.allowForChat}
             </button>
           )}
-          {(grantable || handlers.onAlwaysAllow) && (
+          {grantable && (
             <button type="button" className="toolchat-button" data-variant="quiet" disabled={busy} {...(approval?.scope !== undefined ? { 'aria-describedby': scopeId } : {})} onClick={alwaysAllow}>
               {labels.alwaysAllow(title)}
             </button>
           )}
-          <button type="button" className="toolchat-button" disabled={(!chat && !handlers.onDeny) || busy} aria-describedby={describedBy} onClick={() => deny()}>
+          <button type="button" className="toolchat-button" disabled={!acts || busy} aria-describedby={describedBy} onClick={() => deny()}>
             {labels.deny}
           </button>
-          {chat && (
+          {acts && (
             <button type="button" className="toolchat-button" data-variant="quiet" disabled={busy} aria-describedby={describedBy} onClick={() => setOpen('deny')}>
               {labels.denyWithReason}
             </button>
           )}
-          {chat && (
+          {acts && (
             <button
               type="button"
               className="toolchat-button"

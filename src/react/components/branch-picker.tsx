@@ -1,7 +1,7 @@
 import type { UIMessage } from 'ai';
 import { useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import type { ToolChat } from '../../core/chat/create-tool-chat';
-import { useOptionalToolChatContext } from '../use-tool-chat';
+import { usePartChat } from '../use-tool-chat';
 import { useToolChatLabels } from './labels';
 
 /** The picker to focus once a switch shows: its chat, its place in the thread, the version it shows, the button. */
@@ -13,19 +13,19 @@ export interface BranchPickerProps {
 
 /**
  * "Previous version", "N / M", "Next version" under a message that Edit or Regenerate gave
- * other versions: reads the chat from context (nothing without one, or with one version).
+ * other versions: reads the chat from context (nothing outside one, in a read-only chat, or with one version).
  * Arrow keys move between versions too; the position is announced as it changes. Switching
  * asks the model nothing (`switchBranch`); while the chat works, it stops it first.
  */
 export function BranchPicker({ message }: BranchPickerProps) {
-  const chat = useOptionalToolChatContext();
+  const chat = usePartChat();
   const labels = useToolChatLabels();
   const ref = useRef<HTMLDivElement>(null);
   // Read, not subscribed: a message's versions change only with the message itself (an edit
   // makes the edited message anew, a regenerate a new answer, a switch shows other rows), and
   // the row renders again then. Rows of a long thread listen to nothing while tokens stream.
-  const { index, count } = chat ? chat.getBranches(message.id) : { index: 0, count: 1 };
-  const at = chat ? chat.getState().messages.findIndex((candidate) => candidate.id === message.id) : -1;
+  const { index, count } = chat.readOnly ? { index: 0, count: 1 } : chat.getBranches(message.id);
+  const at = chat.readOnly ? -1 : chat.getState().messages.findIndex((candidate) => candidate.id === message.id);
   // The picker that shows the version chosen takes the focus as it commits: the row of another
   // version is another element, and it may commit after the switch settles (renders are paced).
   useLayoutEffect(() => {
@@ -35,7 +35,7 @@ export function BranchPicker({ message }: BranchPickerProps) {
     const buttons = [...ref.current.querySelectorAll('button')].filter((button) => !button.disabled);
     (buttons.find((button) => button.getAttribute('aria-label') === wanted.label) ?? buttons[0])?.focus();
   });
-  if (!chat || count < 2) return null;
+  if (count < 2) return null;
 
   const show = (next: number, label: string) => {
     if (next < 0 || next >= count) return;

@@ -1,40 +1,34 @@
-import type { FileUIPart } from 'ai';
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ToolChatSnapshot } from '../../core/chat/types';
 import { CodeHighlighterProvider, type CodeHighlighter } from '../markdown/highlight';
 import { ImageOriginsProvider } from '../markdown/image-origins';
 import { preloadMarkdown } from '../markdown/markdown';
 import type { ToolSet } from '../../core/tools/define-tool';
 import type { ToolChat } from '../../core/chat/create-tool-chat';
 import type { ToolCallView, UseToolChatOptions } from '../types';
-import { ToolChatProvider, useToolChat } from '../use-tool-chat';
+import { ToolChatProvider, useChatInstance, usePartChat, useStoreSelector } from '../use-tool-chat';
 import { newChatId } from '../../core/chat-id';
 import type { AttachmentOptions } from './attachment-tray';
 import type { ToolRenderers } from './tool-call-card';
 import { Composer } from './composer';
 import { EmptyState } from './empty-state';
-import { ToolChatLabelsProvider, useToolChatLabels, type UiLabels } from './labels';
-import { MessageActionsProvider, preloadMessageActions, type MessageActionsValue } from './message-actions';
+import { useToolChatLabels, type UiLabels } from './labels';
+import { preloadMessageActions } from './message-actions';
 import { MessageList } from './message-list';
 import { ErrorBanner, PendingApprovals, partsLoaded, preloadParts } from './lazy-parts';
 import { ContextMeter, FollowUps } from './lazy-chat-parts';
 import type { ContextMeterProps } from './context-meter';
 import type { FeedbackHandler } from './feedback';
-import type { FollowUpSource } from './follow-ups';
+import type { FollowUpSource, FollowUpsProps } from './follow-ups';
 import { StatusIndicator } from './status-indicator';
-import { ToolTitlesProvider } from './tool-title';
-import { ToolRenderersProvider } from './tool-renderers';
-
-// Memoised here, not where they are exported: while tokens stream their props do not change,
-// so each commit renders only the message list.
-const StableComposer = memo(Composer);
-const StableStatusIndicator = memo(StatusIndicator);
 
 /** `useToolChat`'s options plus how the chat looks. */
 export interface ChatWrapperProps<TOOLS extends ToolSet = ToolSet> extends UseToolChatOptions<TOOLS> {
   /**
    * A chat made with `createToolChat`, shared with the rest of the app. Without it the wrapper
-   * owns a chat made from its options. With it, the chat's own options apply (set them with
-   * `chat.setOptions`); the props here only say how the chat looks.
+   * owns a chat made from its options. With it, the chat's own options apply, its `labels` and
+   * `tools` (whose titles the cards show) included (set them with `chat.setOptions`); the props
+   * here only say how the chat looks.
    */
   chat?: ToolChat<TOOLS>;
   /** Per-tool renderers receiving the call, typed by the tool (`input`, `output`, `phase`…): generative UI. */
@@ -56,7 +50,7 @@ export interface ChatWrapperProps<TOOLS extends ToolSet = ToolSet> extends UseTo
    * @example imageOrigins={['https://images.example.com']}
    */
   imageOrigins?: readonly string[];
-  /** Every user-visible string, loop and UI; English by default. */
+  /** Every user-visible string, loop and UI; English by default. The chat's: the parts read them from it. */
   labels?: Partial<UiLabels>;
   /**
    * Called with the new chat's id when the user starts a new chat (the "New chat" button,
@@ -107,8 +101,10 @@ export interface ChatWrapperProps<TOOLS extends ToolSet = ToolSet> extends UseTo
 }
 
 /**
- * A complete chat: messages, tool cards, status, error banner and composer arranged around
- * `useToolChat`. Each part is exported, so another arrangement is a few lines away.
+ * A complete chat: messages, tool cards, status, error banner and composer, each a part that
+ * reads the chat from context and selects its own slice; the wrapper itself reads nothing of
+ * the chat, so a streamed token renders only what shows it. Each part is exported, so another
+ * arrangement is a few lines away.
  */
 export function ChatWrapper<TOOLS extends ToolSet = ToolSet>({
   chat: givenChat,
@@ -120,7 +116,7 @@ export function ChatWrapper<TOOLS extends ToolSet = ToolSet>({
   imageOrigins,
   onChatChange,
   attachments = false,
-  messageActions = true,
+  messageActions,
   followUps = true,
   onFeedback,
   contextMeter = false,
@@ -131,7 +127,7 @@ export function ChatWrapper<TOOLS extends ToolSet = ToolSet>({
   const [ids, setIds] = useState({ prop: props.id, current: props.id });
   if (ids.prop !== props.id) setIds({ prop: props.id, current: props.id });
   const options = ids.current === undefined || ids.current === props.id ? props : { ...props, id: ids.current };
-  const chat = useToolChat<TOOLS>(givenChat ?? options);
+  const chat = useChatInstance<TOOLS>(givenChat ?? options);
   const newChat = useCallback(() => {
     // Unguessable, as a server store expects of the ids it is given.
     const id = newChatId();
@@ -143,77 +139,83 @@ export function ChatWrapper<TOOLS extends ToolSet = ToolSet>({
     void preloadMarkdown();
     // An error, a call's details, a restored thread's notices and folds: fetched now, shown at once later.
     preloadParts().catch(() => undefined);
-    if (messageActions) void preloadMessageActions();
+    if (messageActions !== false) void preloadMessageActions();
   }, [messageActions]);
   const inputRef = useRef<HTMLTextAreaElement | null>(null);
-  // The rows, cards and pinned approvals take the actions from the chat in context; the
-  // wrapper's own buttons use the instance's methods, stable for its life.
-  const instance = chat.chat;
-  const onSend = useCallback(
-    (text: string, files?: FileUIPart[]) => void instance.sendMessage(files && files.length > 0 ? { text, files } : text),
-    [instance],
-  );
-  const onRegenerate = useCallback(() => void instance.regenerate(), [instance]);
-  const onEdit = useCallback((messageId: string, text: string) => void instance.editMessage(messageId, text), [instance]);
-  const last = chat.messages.at(-1);
-  const idle = !chat.busy;
-  const lastAnswerId = last?.role === 'assistant' ? last.id : undefined;
-  const actions = useMemo<MessageActionsValue>(
-    () => ({ idle, lastAnswerId, onRegenerate, onEdit, onFeedback, readAloud: speech }),
-    [idle, lastAnswerId, onRegenerate, onEdit, onFeedback, speech],
-  );
   const onSuggestion = useCallback(
     (text: string) => {
-      void instance.sendMessage(text);
+      void chat.sendMessage(text);
       inputRef.current?.focus();
     },
-    [instance],
+    [chat],
   );
 
-  const empty = useMemo(() => <EmptyState suggestions={suggestions} onSuggestion={onSuggestion} />, [suggestions, onSuggestion]);
-
   return (
-    <ToolChatProvider chat={instance}>
-    <ToolChatLabelsProvider labels={options.labels}>
+    <ToolChatProvider chat={chat} renderTool={renderTool as ToolRenderers | undefined} messageActions={messageActions} onFeedback={onFeedback} speech={speech}>
       <CodeHighlighterProvider highlight={highlightCode}>
         <ImageOriginsProvider origins={imageOrigins}>
-        <ToolTitlesProvider tools={options.tools}>
-        <ToolRenderersProvider renderTool={renderTool as ToolRenderers | undefined}>
-        <MessageActionsProvider value={messageActions ? actions : undefined}>
-        <div
-          className={className ? `toolchat ${className}` : 'toolchat'}
-          data-theme={theme}
-          data-state={chat.activity.state}
-        >
-          {((options.storage && !givenChat) || contextMeter) && (
-            <div className="toolchat-toolbar">
-              {options.storage && !givenChat && <NewChatButton onClick={newChat} disabled={chat.messages.length === 0} />}
-              {contextMeter && <ContextMeter {...(contextMeter === true ? {} : contextMeter)} />}
-            </div>
-          )}
-          <MessageList messages={chat.messages} busy={chat.busy} empty={empty} />
-          {followUps && idle && lastAnswerId && <FollowUps suggestions={followUps === true ? undefined : followUps} onSelect={onSuggestion} />}
-          {/* Before it loads, only a call waiting for approval can give it something to show. */}
-          {(partsLoaded() || chat.activity.state === 'awaiting-approval') && <PendingApprovals />}
-          <StableStatusIndicator activity={chat.activity} showError={!chat.error} />
-          {chat.error && <ErrorBanner error={chat.error} onRetry={() => void chat.retry()} />}
-          <StableComposer onSend={onSend} onStop={chat.stop} busy={chat.busy} inputRef={inputRef} attachments={attachments} dictation={speech} />
-        </div>
-        </MessageActionsProvider>
-        </ToolRenderersProvider>
-        </ToolTitlesProvider>
+          <ChatFrame className={className} theme={theme}>
+            {((options.storage && !givenChat) || contextMeter) && (
+              <div className="toolchat-toolbar">
+                {options.storage && !givenChat && <NewChatButton onClick={newChat} />}
+                {contextMeter && <ContextMeter {...(contextMeter === true ? {} : contextMeter)} />}
+              </div>
+            )}
+            <MessageList empty={<EmptyState suggestions={suggestions} onSuggestion={onSuggestion} />} />
+            {followUps && <ChatFollowUps suggestions={followUps === true ? undefined : followUps} onSelect={onSuggestion} />}
+            <ChatApprovals />
+            {/* The error banner says it: the status line does not too. */}
+            <StatusIndicator showError={false} />
+            <ChatError />
+            <Composer inputRef={inputRef} attachments={attachments} dictation={speech} />
+          </ChatFrame>
         </ImageOriginsProvider>
       </CodeHighlighterProvider>
-    </ToolChatLabelsProvider>
     </ToolChatProvider>
   );
 }
 ChatWrapper.displayName = 'ChatWrapper';
 
-function NewChatButton({ onClick, disabled }: { onClick: () => void; disabled: boolean }) {
-  const labels = useToolChatLabels();
+const selectState = (state: ToolChatSnapshot) => state.activity.state;
+const selectEmpty = (state: ToolChatSnapshot) => state.messages.length === 0;
+const selectError = (state: ToolChatSnapshot) => state.error;
+const selectAwaiting = (state: ToolChatSnapshot) => state.activity.state === 'awaiting-approval';
+const selectAnswered = (state: ToolChatSnapshot) => !state.busy && state.messages.at(-1)?.role === 'assistant';
+
+/** The chat's frame, its `data-state` the activity's: it renders when that changes, its parts do not. */
+function ChatFrame({ className, theme, children }: { className: string | undefined; theme: string; children: ReactNode }) {
+  const state = useStoreSelector(usePartChat(), selectState);
   return (
-    <button type="button" className="toolchat-new-chat" onClick={onClick} disabled={disabled}>
+    <div className={className ? `toolchat ${className}` : 'toolchat'} data-theme={theme} data-state={state}>
+      {children}
+    </div>
+  );
+}
+
+/** Calls waiting for approval in older messages. Before its chunk loads, only a call waiting for approval can give it something to show. */
+function ChatApprovals() {
+  const awaiting = useStoreSelector(usePartChat(), selectAwaiting);
+  return partsLoaded() || awaiting ? <PendingApprovals /> : null;
+}
+
+/** Follow-ups under the last answer: their chunk loads once the chat is idle after an answer, not before. */
+function ChatFollowUps(props: FollowUpsProps) {
+  const answered = useStoreSelector(usePartChat(), selectAnswered);
+  return answered ? <FollowUps {...props} /> : null;
+}
+
+/** The request's error, with Retry where retrying can succeed. */
+function ChatError() {
+  const chat = usePartChat();
+  const error = useStoreSelector(chat, selectError);
+  return error ? <ErrorBanner error={error} onRetry={() => void chat.retry()} /> : null;
+}
+
+function NewChatButton({ onClick }: { onClick: () => void }) {
+  const labels = useToolChatLabels();
+  const empty = useStoreSelector(usePartChat(), selectEmpty);
+  return (
+    <button type="button" className="toolchat-new-chat" onClick={onClick} disabled={empty}>
       {labels.newChat}
     </button>
   );

@@ -12,8 +12,12 @@ import {
   type Ref,
 } from 'react';
 import type { AttachmentOptions, AttachmentTrayHandle } from './attachment-tray';
+import type { ToolChatSnapshot } from '../../core/chat/types';
+import { usePartChat, useStoreSelector } from '../use-tool-chat';
 import { useToolChatLabels } from './labels';
 import { DictationButton } from './lazy-chat-parts';
+
+const selectBusy = (state: ToolChatSnapshot): boolean => state.busy;
 
 // Only composers that take files load the tray.
 const AttachmentTray = lazy(() => import('./attachment-tray').then((module) => ({ default: module.AttachmentTray })));
@@ -21,19 +25,20 @@ const AttachmentTray = lazy(() => import('./attachment-tray').then((module) => (
 export interface ComposerProps {
   /**
    * Called with the trimmed text and, with `attachments` on, the attached files as the AI SDK's
-   * file parts; the input clears and keeps focus.
+   * file parts; the input clears and keeps focus. By default the message goes to the chat in
+   * context (`sendMessage`).
    */
-  onSend: (text: string, files?: FileUIPart[]) => void;
+  onSend?: ((text: string, files?: FileUIPart[]) => void) | undefined;
   /**
    * Lets the user attach files: an "Attach files" button, paste and drop. `true` takes any file
    * up to 10 MiB, ten per message.
    * @default false
    */
   attachments?: boolean | AttachmentOptions | undefined;
-  /** Called by Stop and by Escape while busy. */
+  /** Called by Stop and by Escape while busy; by default the chat's `stop`. */
   onStop?: (() => void) | undefined;
-  /** While busy the Send button becomes Stop and Enter does not send. */
-  busy?: boolean;
+  /** While busy the Send button becomes Stop and Enter does not send; by default the chat's `busy`. */
+  busy?: boolean | undefined;
   /** Disables the input and both buttons. */
   disabled?: boolean;
   /** Controlled text; leave out for an uncontrolled composer. */
@@ -57,9 +62,9 @@ export interface ComposerProps {
  * files come by the button, by paste and by drop, and show as chips until sent.
  */
 export function Composer({
-  onSend,
-  onStop,
-  busy = false,
+  onSend: givenOnSend,
+  onStop: givenOnStop,
+  busy: givenBusy,
   disabled = false,
   value: valueProp,
   onValueChange,
@@ -71,6 +76,12 @@ export function Composer({
   dictation = false,
 }: ComposerProps) {
   const labels = useToolChatLabels();
+  // The chat in context sends, stops and says whether it is busy, unless the app does.
+  const chat = usePartChat();
+  const chatBusy = useStoreSelector(chat, selectBusy);
+  const busy = givenBusy ?? chatBusy;
+  const onSend = givenOnSend ?? ((text: string, files?: FileUIPart[]) => void chat.sendMessage(files && files.length > 0 ? { text, files } : text));
+  const onStop = givenOnStop ?? (chat.readOnly ? undefined : chat.stop);
   const inputId = useId();
   const ownRef = useRef<HTMLTextAreaElement | null>(null);
   const tray = useRef<AttachmentTrayHandle | null>(null);
@@ -115,10 +126,13 @@ export function Composer({
   };
 
   return (
+    // noValidate: the composer checks what it sends itself (`canSend`, the tray's files); the
+    // browser's constraint validation has nothing to check (and jsdom would walk the whole page for it).
     <form
       className={className ? `toolchat-composer ${className}` : 'toolchat-composer'}
       data-state={busy ? 'busy' : 'idle'}
       onSubmit={onSubmit}
+      noValidate
     >
       {attachments !== false && (
         <Suspense fallback={null}>

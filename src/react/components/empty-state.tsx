@@ -1,8 +1,8 @@
 import type { ToolChatSnapshot } from '../../core/chat/types';
-import { useOptionalToolChatContext, useOptionalToolChatSelector } from '../use-tool-chat';
+import { usePartChat, useStoreSelector } from '../use-tool-chat';
 import { useToolChatLabels } from './labels';
 
-const selectLoading = (state: ToolChatSnapshot | undefined) => state?.storage === 'loading';
+const selectLoading = (state: ToolChatSnapshot) => state.storage === 'loading';
 
 export interface EmptyStateProps {
   /** Prompts the user can send with one click. */
@@ -17,7 +17,8 @@ export interface EmptyStateProps {
  */
 export function EmptyState({ suggestions = [], onSuggestion, className }: EmptyStateProps) {
   const labels = useToolChatLabels();
-  const loading = useOptionalToolChatSelector(useOptionalToolChatContext(), selectLoading);
+  // The chat in context (outside one, a read-only chat, which loads nothing).
+  const loading = useStoreSelector(usePartChat(), selectLoading);
   return (
     <div className={className ? `toolchat-empty ${className}` : 'toolchat-empty'} {...(loading ? { 'data-state': 'loading', role: 'status' } : {})}>
       <p className="toolchat-empty-title">{loading ? labels.loadingConversation : labels.emptyState}</p>

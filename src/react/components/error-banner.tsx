@@ -1,19 +1,12 @@
 import { APICallError } from 'ai';
 import { useEffect, useState } from 'react';
+import { lazyModule } from '../../core/lazy-module';
 import { useToolChatLabels } from './labels';
 
 // Reading an error's body for the retry rule is needed only for an `APICallError` that is not
 // toolchat's own `ChatRequestError` (which knows): it loads then, out of the first load.
-let rule: Promise<(error: unknown) => boolean> | undefined;
 // Not loaded (offline): no Retry is offered this time, and the next error tries again.
-const loadRule = () =>
-  (rule ??= import('../../core/loop/http-errors').then(
-    (module) => module.canRetry,
-    () => {
-      rule = undefined;
-      return () => false;
-    },
-  ));
+const failures = lazyModule(() => import('../../core/loop/http-errors'));
 
 /** `canRetry` of the error, at once where that needs no body read, else once the rule is loaded. */
 function useCanRetry(error: Error): boolean {
@@ -23,9 +16,12 @@ function useCanRetry(error: Error): boolean {
   useEffect(() => {
     if (known !== undefined) return;
     let live = true;
-    void loadRule().then((canRetry) => {
-      if (live) setRead({ error, retry: canRetry(error) });
-    });
+    failures.load().then(
+      ({ canRetry }) => {
+        if (live) setRead({ error, retry: canRetry(error) });
+      },
+      () => undefined,
+    );
     return () => {
       live = false;
     };

@@ -1,4 +1,5 @@
-import { createContext, useContext, useRef, type ReactNode } from 'react';
+import type { ToolChatRows } from '../../core/chat/row-store';
+import { usePartChat, useStoreSelector } from '../use-tool-chat';
 import type { ToolCallPhase } from '../../core/loop/call-state';
 import type { PartLabels } from './part-labels';
 import type { AnswerEnding } from '../../core/loop/loop-state';
@@ -225,8 +226,6 @@ function thousands(count: number): string {
   return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-const LabelsContext = createContext<UiLabels>(defaultUiLabels);
-
 /** Merges partial labels over the English defaults (the phase badges merge per phase). */
 export function resolveUiLabels(labels?: Partial<UiLabels>): UiLabels {
   if (!labels) return defaultUiLabels;
@@ -237,33 +236,17 @@ export function resolveUiLabels(labels?: Partial<UiLabels>): UiLabels {
   };
 }
 
-export interface ToolChatLabelsProviderProps {
-  labels?: Partial<UiLabels> | undefined;
-  children?: ReactNode;
-}
+const resolved = new WeakMap<object, UiLabels>();
+const selectLabels = (rows: ToolChatRows) => rows.labels as Partial<UiLabels> | undefined;
 
-/** Gives every part below it the same translated strings. */
-export function ToolChatLabelsProvider({ labels, children }: ToolChatLabelsProviderProps) {
-  // An inline `labels={{…}}` is a new object every render; a new context value would
-  // re-render every memoised message, so keep the old one while the strings are the same.
-  const cache = useRef<{ labels: Partial<UiLabels> | undefined; value: UiLabels } | null>(null);
-  if (!cache.current || !shallowEqual(cache.current.labels, labels)) {
-    cache.current = { labels, value: resolveUiLabels(labels) };
-  }
-  const value = cache.current.value;
-  return <LabelsContext.Provider value={value}>{children}</LabelsContext.Provider>;
-}
-ToolChatLabelsProvider.displayName = 'ToolChatLabelsProvider';
-
-/** The labels of the nearest `ToolChatLabelsProvider`, English by default. */
+/**
+ * The strings of the chat in context (its `labels` option: `<ChatWrapper labels>`,
+ * `createToolChat({ labels })`) over the English defaults. A part renders again when they change.
+ */
 export function useToolChatLabels(): UiLabels {
-  return useContext(LabelsContext);
-}
-
-function shallowEqual(a: object | undefined, b: object | undefined): boolean {
-  if (a === b) return true;
-  if (!a || !b) return false;
-  const keys = Object.keys(a) as (keyof typeof a)[];
-  if (keys.length !== Object.keys(b).length) return false;
-  return keys.every((key) => Object.is(a[key], b[key]));
+  const labels = useStoreSelector(usePartChat().rows, selectLabels);
+  if (!labels) return defaultUiLabels;
+  let value = resolved.get(labels);
+  if (!value) resolved.set(labels, (value = resolveUiLabels(labels)));
+  return value;
 }

@@ -10,7 +10,7 @@ export const ApprovalActions = extras.part((chunk) => chunk.ApprovalActions);
 export const ApprovalNote = extras.part((chunk) => chunk.ApprovalNote);
 export const ErrorBanner = extras.part((chunk) => chunk.ErrorBanner);
 export const PendingApprovals = extras.part((chunk) => chunk.PendingApprovals);
-export const MessageNotice = extras.part((chunk) => chunk.MessageNotice);
+export const MessageNotice = extras.part((chunk) => chunk.TurnNotice);
 export const ToolSummary = extras.part((chunk) => chunk.ToolSummary);
 export const Reasoning = extras.part((chunk) => chunk.Reasoning);
 export const FilePart = extras.part((chunk) => chunk.FilePart);

@@ -1,6 +1,8 @@
 import type { UIMessage } from 'ai';
 import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
-import type { ActionsStore, MessageActionsValue } from './message-actions';
+import type { ToolChat } from '../../core/chat/create-tool-chat';
+import type { ToolChatRows } from '../../core/chat/row-store';
+import { useChatView, type ChatView } from '../use-tool-chat';
 import { messageMarkdown } from './message-markdown';
 import { ActionButton } from './action-button';
 import { FeedbackButtons } from './feedback';
@@ -14,48 +16,53 @@ const FEEDBACK = 4;
 const READ_ALOUD = 8;
 
 /**
- * What a message's bar offers besides Copy (read aloud and feedback on answers with text), as one number so that an unchanged offer renders
- * nothing. Edit is offered on the user's messages whether or not the chat works: while it
+ * What a message's bar offers besides Copy (read aloud and feedback on answers with text), as
+ * one number so that an unchanged offer renders nothing. Edit is offered on the user's messages whether or not the chat works: while it
  * works the button is hidden (see `useEditShown`), not removed, so going busy and idle renders
  * no row of a long thread.
  */
-function offerOf({ idle, onEdit, onRegenerate, lastAnswerId, onFeedback, readAloud }: MessageActionsValue, message: UIMessage): number {
-  if (message.role === 'user') return onEdit ? EDIT : 0;
-  return (idle && onRegenerate && message.id === lastAnswerId ? REGENERATE : 0) | (onFeedback ? FEEDBACK : 0) | (readAloud ? READ_ALOUD : 0);
+function offerOf(chat: ToolChat, { busy, lastAnswerId }: ToolChatRows, { onFeedback, speech }: ChatView, message: UIMessage): number {
+  // Edit and Regenerate act on the chat: a read-only one offers neither. Read aloud and feedback
+  // are about the message, and stay.
+  if (message.role === 'user') return chat.readOnly ? 0 : EDIT;
+  const regenerate = !chat.readOnly && !busy && message.id === lastAnswerId ? REGENERATE : 0;
+  return regenerate | (onFeedback ? FEEDBACK : 0) | (speech ? READ_ALOUD : 0);
 }
 
-/** The bar's offer, from the provider's store: a bar renders again only when its own offer changes. */
-function useOffer(store: ActionsStore, message: UIMessage): number {
-  const offer = () => offerOf(store.current, message);
-  return useSyncExternalStore(store.subscribe, offer, offer);
+/** The bar's offer, from the chat's row store: a bar renders again only when its own offer changes. */
+function useOffer(chat: ToolChat, message: UIMessage): number {
+  const view = useChatView();
+  const offer = () => offerOf(chat, chat.rows.getState(), view, message);
+  return useSyncExternalStore(chat.rows.subscribe, offer, offer);
 }
 
 /**
  * Hides the Edit button while the chat works, on the element itself: a chat going busy or idle
  * then costs each user row one attribute, not a render (twenty of them on the last page alone).
  */
-function useEditShown(store: ActionsStore, editRef: RefObject<HTMLButtonElement | null>, edit: boolean): void {
+function useEditShown(chat: ToolChat, editRef: RefObject<HTMLButtonElement | null>, edit: boolean): void {
   useLayoutEffect(() => {
     if (!edit) return;
     const show = () => {
-      if (editRef.current) editRef.current.hidden = !store.current.idle;
+      if (editRef.current) editRef.current.hidden = chat.rows.getState().busy;
     };
     show();
-    return store.subscribe(show);
-  }, [store, editRef, edit]);
+    return chat.rows.subscribe(show);
+  }, [chat, editRef, edit]);
 }
 
 export interface MessageActionBarProps {
-  store: ActionsStore;
+  chat: ToolChat;
   message: UIMessage;
   setEditing: (editing: boolean) => void;
   editRef: RefObject<HTMLButtonElement | null>;
 }
 
-export function MessageActionBar({ store, message, setEditing, editRef }: MessageActionBarProps) {
+export function MessageActionBar({ chat, message, setEditing, editRef }: MessageActionBarProps) {
   const labels = useToolChatLabels();
-  const offer = useOffer(store, message);
-  useEditShown(store, editRef, (offer & EDIT) !== 0);
+  const { onFeedback } = useChatView();
+  const offer = useOffer(chat, message);
+  useEditShown(chat, editRef, (offer & EDIT) !== 0);
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -96,15 +103,13 @@ export function MessageActionBar({ store, message, setEditing, editRef }: Messag
           </ActionButton>
         )}
         {offer & REGENERATE ? (
-          <ActionButton label={labels.regenerate} onClick={() => store.current.onRegenerate?.()}>
+          <ActionButton label={labels.regenerate} onClick={() => void chat.regenerate()}>
             <path d="M20 12a8 8 0 1 1-2.3-5.7" />
             <path d="M20 4v5h-5" />
           </ActionButton>
         ) : null}
         {text !== '' && offer & READ_ALOUD ? <ReadAloudButton message={message} /> : null}
-        {text !== '' && offer & FEEDBACK ? (
-          <FeedbackButtons message={message} onFeedback={(...args) => store.current.onFeedback?.(...args)} />
-        ) : null}
+        {text !== '' && offer & FEEDBACK && onFeedback ? <FeedbackButtons message={message} onFeedback={onFeedback} /> : null}
       </div>
     </>
   );
@@ -117,9 +122,10 @@ export interface MessageEditingProps extends MessageActionBarProps {
 
 /** The user's message being edited: the editor while Edit is offered, else the body and its bar. */
 export function MessageEditing({ children, ...props }: MessageEditingProps) {
-  const { store, message, setEditing, editRef } = props;
-  const offer = useOffer(store, message);
-  const idle = useSyncExternalStore(store.subscribe, () => store.current.idle, () => store.current.idle);
+  const { chat, message, setEditing, editRef } = props;
+  const offer = useOffer(chat, message);
+  const busy = () => chat.rows.getState().busy;
+  const idle = !useSyncExternalStore(chat.rows.subscribe, busy, busy);
   if (!(offer & EDIT) || !idle) {
     return (
       <>
@@ -137,7 +143,7 @@ export function MessageEditing({ children, ...props }: MessageEditingProps) {
       }}
       onSend={(next) => {
         setEditing(false);
-        store.current.onEdit?.(message.id, next);
+        void chat.editMessage(message.id, next);
       }}
     />
   );

@@ -7,7 +7,7 @@ export { ApprovalActions, ApprovalNote } from './approval-actions';
 export { ErrorBanner } from './error-banner';
 export { FilePart } from './file-part';
 export { StatusIcon } from './icons';
-export { MessageNotice } from './message-notice';
+export { TurnNotice } from './turn-notice';
 export { PendingApprovals } from './pending-approvals';
 export { Reasoning } from './reasoning';
 export { ToolArgsSummary } from './tool-args-summary';

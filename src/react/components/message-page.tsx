@@ -3,9 +3,8 @@ import { memo, useEffect, useRef } from 'react';
 import { Message } from './message';
 
 export interface MessagePageProps {
+  /** The same array while none of the page's messages changed (`useStablePages`). */
   messages: readonly UIMessage[];
-  /** The message the model is writing now, if it is on this page. */
-  streamingId: string | undefined;
 }
 
 let observer: IntersectionObserver | undefined;
@@ -42,7 +41,7 @@ function skipOnceOutOfView(page: HTMLElement): (() => void) | undefined {
  * it had), so what a long history costs per token, per reveal and per scrolled frame stays
  * what the pages on screen cost.
  */
-function MessagePageImpl({ messages, streamingId }: MessagePageProps) {
+function MessagePageImpl({ messages }: MessagePageProps) {
   const ref = useRef<HTMLDivElement | null>(null);
   useEffect(() => {
     const page = ref.current;
@@ -52,20 +51,11 @@ function MessagePageImpl({ messages, streamingId }: MessagePageProps) {
     <div ref={ref} className="toolchat-log-page">
       {messages.map((message) => (
         // Each row reads the rest (its calls, its ending, the actions) from the chat in context.
-        <Message key={message.id} message={message} streaming={message.id === streamingId} />
+        <Message key={message.id} message={message} />
       ))}
     </div>
   );
 }
 
-/** The same messages (by identity): nothing on the page can have changed. */
-function samePage(prev: MessagePageProps, next: MessagePageProps): boolean {
-  return (
-    prev.streamingId === next.streamingId &&
-    prev.messages.length === next.messages.length &&
-    prev.messages.every((message, index) => message === next.messages[index])
-  );
-}
-
-export const MessagePage = memo(MessagePageImpl, samePage);
+export const MessagePage = memo(MessagePageImpl);
 MessagePage.displayName = 'MessagePage';

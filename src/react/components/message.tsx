@@ -8,72 +8,24 @@ import { SourceList } from './lazy-chat-parts';
 import { hasSources } from './sources/has-sources';
 import { useToolChatLabels } from './labels';
 import { MessageActions } from './message-actions';
-import type { ToolRenderers } from './tool-call-card';
 import { isSettled } from '../../core/loop/call-state';
 import { isToolPart } from '../../core/chat/part-states';
-import type { AnswerEnding } from '../../core/loop/loop-state';
-import { useOptionalToolChatContext, useStoreSelector } from '../use-tool-chat';
-import { useMessageListSettings } from './message-list-settings';
-import { rendererOf, useToolRenderers } from './tool-renderers';
-import { rowStore, useMessageCalls } from './use-message-calls';
+import { useChatView, usePartChat } from '../use-tool-chat';
+import { rendererOf } from './tool-renderers';
+import { useRow } from './use-row';
 
 export interface MessageProps {
   message: UIMessage;
-  /** True for the message the model is writing now. */
-  streaming?: boolean;
-  /**
-   * A view of each call (phase, duration). Inside a `ToolChatProvider` (or `ChatWrapper`) the
-   * row selects its calls' views from the chat itself; without either, views come from the parts alone.
-   */
-  getToolCall?: ((toolCallId: string) => ToolCallView | undefined) | undefined;
-  /** Custom cards by tool name; by default those of the nearest `ToolRenderersProvider` (`<ChatWrapper renderTool>`). */
-  renderTool?: ToolRenderers | undefined;
-  /** By default the chat's `approve`, inside a `ToolChatProvider`. */
-  onApprove?: ((toolCallId: string) => void) | undefined;
-  /** By default the chat's `deny`, inside a `ToolChatProvider`. */
-  onDeny?: ((toolCallId: string) => void) | undefined;
-  /** Shows "Always allow <tool>" on calls awaiting approval; by default the chat's `alwaysAllow`, inside a `ToolChatProvider`. */
-  onAlwaysAllow?: ((toolName: string) => void) | undefined;
-  /** How this answer ended when it did not simply finish; by default the chat's `loop.endings`. */
-  ending?: AnswerEnding | undefined;
-  /** The round limit, for "Stopped after 5 tool rounds"; by default the chat's. @default 5 */
-  maxToolRounds?: number | undefined;
-  /**
-   * "Continue" under an answer that did not finish. Inside a `ToolChatProvider` the last answer
-   * offers it by itself while the chat is idle.
-   */
-  onContinue?: (() => void) | undefined;
-  /** "Run again" under a turn a reload cut off; offered by itself like `onContinue`. */
-  onRunAgain?: ((toolCallIds: readonly string[]) => void) | undefined;
   className?: string;
 }
 
 type Part = UIMessage['parts'][number];
 
-function MessageImpl({
-  message,
-  streaming = false,
-  getToolCall: givenGetToolCall,
-  renderTool: givenRenderTool,
-  onApprove: givenOnApprove,
-  onDeny: givenOnDeny,
-  onAlwaysAllow: givenOnAlwaysAllow,
-  ending: givenEnding,
-  maxToolRounds: givenMaxToolRounds,
-  onContinue: givenOnContinue,
-  onRunAgain: givenOnRunAgain,
-  className,
-}: MessageProps) {
+function MessageImpl({ message, className }: MessageProps) {
   const labels = useToolChatLabels();
-  // The chat in context answers everything this row shows; a list given the older props, or
-  // the props here, take precedence.
-  const chat = useOptionalToolChatContext();
-  const list = useMessageListSettings();
-  const contextRenderers = useToolRenderers();
-  const renderTool = givenRenderTool ?? contextRenderers;
-  const onApprove = givenOnApprove ?? list.onApprove;
-  const onDeny = givenOnDeny ?? list.onDeny;
-  const onAlwaysAllow = givenOnAlwaysAllow ?? list.onAlwaysAllow;
+  // The chat in context answers everything this row shows besides its message.
+  const chat = usePartChat();
+  const { renderTool } = useChatView();
   const isUser = message.role === 'user';
   const id = message.id;
 
@@ -83,28 +35,17 @@ function MessageImpl({
     preloadParts().catch(() => undefined);
   }, []);
 
-  const callViews = useMessageCalls(chat, message, givenGetToolCall ?? list.getToolCall);
+  const { views: callViews, ending, streaming } = useRow(chat, message);
   const views = new Map<string, ToolCallView>();
   for (const view of callViews) if (!views.has(view.toolCallId)) views.set(view.toolCallId, view);
-
-  const fromChat = givenEnding === undefined && list.endings === undefined ? chat : undefined;
-  const chatEnding = useStoreSelector(rowStore(fromChat), (state) => state?.loop.endings.get(id));
-  const ending = givenEnding ?? (list.endings ? list.endings.get(id) : chatEnding);
   const interrupted = streaming ? [] : [...views.values()].filter((view) => view.phase === 'interrupted').map((view) => view.toolCallId);
   const noticed = !streaming && (ending !== undefined || interrupted.length > 0);
 
   const card = (view: ToolCallView) => (
-    <ToolCallCard
-      key={view.toolCallId}
-      call={view}
-      render={rendererOf(renderTool, view.toolName)}
-      onApprove={onApprove}
-      onDeny={onDeny}
-      onAlwaysAllow={onAlwaysAllow}
-    />
+    <ToolCallCard key={view.toolCallId} call={view} render={rendererOf(renderTool, view.toolName)} />
   );
   // Custom cards (generative UI) stay where they are; the default ones fold once answered.
-  const folded = !streaming && shouldFold(message.parts, views) ? [...views.values()].filter((view) => !rendererOf(renderTool, view.toolName) && !toolCardStays(chat?.options.tools, view.toolName)) : [];
+  const folded = !streaming && shouldFold(message.parts, views) ? [...views.values()].filter((view) => !rendererOf(renderTool, view.toolName) && !toolCardStays(chat.options.tools, view.toolName)) : [];
   const foldedIds = new Set(folded.map((view) => view.toolCallId));
 
   // The answer's sources number its text's `[1]` markers and are listed under it.
@@ -162,14 +103,7 @@ function MessageImpl({
         </div>
       </MessageActions>
       {noticed && (
-        <MessageNotice
-          messageId={id}
-          ending={ending}
-          interruptedToolCallIds={interrupted}
-          maxToolRounds={givenMaxToolRounds}
-          onContinue={givenOnContinue}
-          onRunAgain={givenOnRunAgain}
-        />
+        <MessageNotice messageId={id} ending={ending} interruptedToolCallIds={interrupted} />
       )}
     </div>
   );
@@ -186,11 +120,13 @@ function shouldFold(parts: readonly Part[], views: ReadonlyMap<string, ToolCallV
 
 /**
  * One chat message: Markdown text, reasoning, a card per tool call, and the sources an answer
- * cites (listed under it, and as markers in its text). Inside a
- * `ToolChatProvider` (or `ChatWrapper`) it reads the chat itself: it selects the views of its
- * own calls, its ending and whether it offers the way on, and takes the actions (approve,
- * deny, continue) from the chat, so a row renders again only when its message or its calls
- * change. A plain `memo`: the list keeps a message's object while its content is the same.
+ * cites (listed under it, and as markers in its text). It reads the rest from the chat in
+ * context (`ToolChatProvider`, `ChatWrapper`): the views of its own calls, how it ended, whether
+ * it is the one streaming or the one offering the way on, and the actions (approve, deny,
+ * continue); so a row renders again only when its message or its slice change. Outside a
+ * provider it shows its message alone (its calls as their parts say, no actions); a transcript
+ * gets a read-only chat (`createToolChat({ initialMessages, readOnly: true })`). A plain
+ * `memo`: the chat keeps a message's object while its content is the same.
  */
 export const Message = memo(MessageImpl);
 Message.displayName = 'Message';

@@ -3,31 +3,17 @@ export { Composer, type ComposerProps } from './composer';
 export { EmptyState, type EmptyStateProps } from './empty-state';
 export { ErrorBanner, type ErrorBannerProps } from './error-banner';
 export { FilePart, SourcePart, type FilePartProps, type SourcePartProps } from './file-part';
-export {
-  ToolChatLabelsProvider,
-  defaultUiLabels,
-  resolveUiLabels,
-  useToolChatLabels,
-  type ToolChatLabelsProviderProps,
-  type UiLabels,
-} from './labels';
+export { defaultUiLabels, resolveUiLabels, useToolChatLabels, type UiLabels } from './labels';
 export { Message, type MessageProps } from './message';
-export {
-  MessageActions,
-  MessageActionsProvider,
-  type MessageActionsProps,
-  type MessageActionsProviderProps,
-  type MessageActionsValue,
-} from './message-actions';
+export { MessageActions, type MessageActionsProps } from './message-actions';
 export { messageMarkdown } from './message-markdown';
 export type { AttachmentOptions } from './attachment-tray';
 export { ToolArgsSummary, type ToolArgsSummaryProps } from './tool-args-summary';
-export { ToolTitlesProvider, humanizeToolName, useToolTitle, type ToolTitlesProviderProps } from './tool-title';
+export { humanizeToolName, useToolTitle } from './tool-title';
 export { MessageList, type MessageListProps } from './message-list';
 export { Reasoning, type ReasoningProps } from './reasoning';
 export { StatusIndicator, type StatusIndicatorProps } from './status-indicator';
 export { ToolCallCard, type ToolCallCardProps, type ToolRenderers } from './tool-call-card';
-export { ToolRenderersProvider, type ToolRenderersProviderProps } from './tool-renderers';
 export { ToolSummary, type ToolSummaryProps } from './tool-summary';
 export { TurnNotice, type TurnNoticeProps } from './turn-notice';
 export { StatusIcon } from './icons';

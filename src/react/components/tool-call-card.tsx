@@ -3,7 +3,7 @@ import type { ToolCallView } from '../types';
 import { ApprovalActions, ApprovalNote, ToolArgsSummary, ToolCallDetails, ToolCallError } from './lazy-parts';
 import { useToolChatLabels } from './labels';
 import { useToolTitle } from './tool-title';
-import { useOptionalToolChatContext } from '../use-tool-chat';
+import { usePartChat } from '../use-tool-chat';
 import { toolCardView } from './tool-card-view';
 
 /** Per-tool renderers, keyed by tool name: generative UI for the calls they match. */
@@ -13,15 +13,6 @@ export interface ToolCallCardProps {
   call: ToolCallView;
   /** Custom body for this call (e.g. `renderTool[call.toolName]`), shown above the details. */
   render?: ((call: ToolCallView) => ReactNode) | undefined;
-  /** By default the `approve` of the chat in context (`ToolChatProvider`, `ChatWrapper`). */
-  onApprove?: ((toolCallId: string) => void) | undefined;
-  /** By default the `deny` of the chat in context. */
-  onDeny?: ((toolCallId: string) => void) | undefined;
-  /**
-   * Shows "Always allow <tool>" beside Approve and Deny: approves this call and every later one
-   * of the tool (the user’s `grants`). By default the `alwaysAllow` of the chat in context.
-   */
-  onAlwaysAllow?: ((toolName: string) => void) | undefined;
   /** Controlled open state of the details. */
   open?: boolean;
   /** Uncontrolled initial state; by default the details open while approval is awaited, on error, or when interrupted. */
@@ -43,17 +34,14 @@ export interface ToolCallCardProps {
 export function ToolCallCard({
   call,
   render,
-  onApprove: givenOnApprove,
-  onDeny: givenOnDeny,
-  onAlwaysAllow: givenOnAlwaysAllow,
   open: openProp,
   defaultOpen,
   onOpenChange,
   className,
 }: ToolCallCardProps) {
   const labels = useToolChatLabels();
-  // The chat in context answers the call (`ApprovalActions`), unless the app passed its own handlers.
-  const chat = useOptionalToolChatContext();
+  // The chat in context answers the call (`ApprovalActions`).
+  const chat = usePartChat();
   const title = useToolTitle(call.toolName);
   const detailsId = useId();
   const titleId = useId();
@@ -99,7 +87,7 @@ export function ToolCallCard({
       {call.error !== undefined && <ToolCallError call={call} />}
       {custom != null && custom !== false && <div className="toolchat-tool-custom">{custom}</div>}
       {/* The tool's own view (an MCP App, a server's question), loaded by the tool's package. */}
-      {toolCardView(chat?.options.tools, call)}
+      {toolCardView(chat.options.tools, call)}
       <div className="toolchat-tool-details" id={detailsId} hidden={!open}>
         {open && <ToolCallDetails call={call} />}
       </div>
@@ -110,7 +98,6 @@ export function ToolCallCard({
           title={title}
           describedBy={titleId}
           onAnswered={() => headerRef.current?.focus()}
-          handlers={{ onApprove: givenOnApprove, onDeny: givenOnDeny, onAlwaysAllow: givenOnAlwaysAllow }}
         />
       )}
     </div>

@@ -103,9 +103,16 @@ export function useStablePages(messages: readonly UIMessage[], start: number): M
   }
   flushUnowned(undefined);
 
+  // A page whose messages are all the same objects as last time is the same slice: its
+  // `MessagePage` (a plain `memo`) is skipped. Per streamed token only the last page is new.
+  const before = memo.current?.pages;
+  const slices: MessagePageSlice[] = pages.map((page) => {
+    const old = before?.find((candidate) => candidate.key === page.key);
+    return old && old.messages.length === page.messages.length && old.messages.every((message, index) => message === page.messages[index]) ? old : page;
+  });
   // The rows whose page changed, written into the map at commit: per streamed token there are none.
   const moved: [string, number][] = [];
   for (const page of pages) for (const message of page.messages) if (owner.get(message.id) !== page.key) moved.push([message.id, page.key]);
-  memo.current = { messages, start, pages, partition: { owner, nextKey }, moved };
-  return pages;
+  memo.current = { messages, start, pages: slices, partition: { owner, nextKey }, moved };
+  return slices;
 }

@@ -1,5 +1,5 @@
-import { memo, useEffect, useSyncExternalStore, type ComponentType } from 'react';
-import { createListeners } from '../../core/chat/listeners';
+import { memo, useEffect, useSyncExternalStore } from 'react';
+import { lazyModule } from '../../core/lazy-module';
 import { ImageOriginsProvider } from './image-origins';
 import type { UIMessage } from 'ai';
 import type { TextCitation } from '../components/sources/message-sources';
@@ -25,38 +25,30 @@ export interface MarkdownProps {
   citations?: readonly TextCitation[] | undefined;
 }
 
-type Renderer = ComponentType<Pick<MarkdownProps, 'text' | 'message' | 'citations'>>;
-
 // The parser (react-markdown + remark-gfm, about half of what an app pays up front) lives in
-// its own chunk. A module-level store rather than `React.lazy`: once the chunk is in, every
-// Markdown renders it synchronously (no Suspense fallback for rows mounted later), and a
-// chunk that fails to load leaves the text plain instead of throwing to an error boundary.
-let renderer: Renderer | undefined;
-let loading: Promise<void> | undefined;
-const listeners = createListeners();
+// its own chunk. Not `React.lazy`: once the chunk is in, every Markdown renders it
+// synchronously (no Suspense fallback for rows mounted later), and a chunk that fails to load
+// leaves the text plain instead of throwing to an error boundary.
+const renderer = lazyModule(() => import('./markdown-renderer'));
+let tried: Promise<void> | undefined;
 
 /**
  * Starts loading the Markdown renderer, once; resolves when Markdown renders formatted.
  * `ChatWrapper` calls it on mount, so readers do not see the plain-text stand-in in practice.
  */
 export function preloadMarkdown(): Promise<void> {
-  loading ??= import('./markdown-renderer').then(
-    (module) => {
-      renderer = module.default;
-      listeners.emit();
-    },
+  // Tried once per page: every row of a long thread would try again (and say so) otherwise.
+  tried ??= renderer.load().then(
+    () => undefined,
     (error: unknown) => {
       // Offline, or a deploy removed the chunk: the text stays readable as plain text.
       console.error('toolchat: the Markdown renderer could not be loaded; showing plain text.', error);
     },
   );
-  return loading;
+  return tried;
 }
 
-function subscribe(listener: () => void): () => void {
-  return listeners.subscribe(listener);
-}
-const getRenderer = () => renderer;
+const getRenderer = () => renderer.loaded()?.default;
 // The server renders the plain text, and so does hydration, whatever has loaded by then.
 const getServerRenderer = () => undefined;
 
@@ -70,7 +62,7 @@ const getServerRenderer = () => undefined;
  * parsed again at all.
  */
 export const Markdown = memo(function Markdown({ text, className, imageOrigins, message, citations }: MarkdownProps) {
-  const Loaded = useSyncExternalStore(subscribe, getRenderer, getServerRenderer);
+  const Loaded = useSyncExternalStore(renderer.subscribe, getRenderer, getServerRenderer);
   useEffect(() => {
     if (!Loaded) void preloadMarkdown();
   }, [Loaded]);

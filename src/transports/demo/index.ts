@@ -1,5 +1,5 @@
-export { createDemoModel } from './model';
-export type { DemoModelOptions } from './model';
+export { createDemoModel } from '../../core/model/demo/model';
+export type { DemoModelOptions } from '../../core/model/demo/model';
 export { createDemoTransport } from './transport';
 export type { DemoTransportOptions } from './transport';
 export { demoTools } from './tools';

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { defineTool, type ToolSet } from '../../core/tools/define-tool';
 import { evaluateArithmetic } from './calculator';
-import { wait } from './wait';
+import { wait } from '../../core/model/demo/wait';
 
 interface CityWeather {
   tempC: number;

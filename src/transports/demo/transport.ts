@@ -1,6 +1,6 @@
 import type { ChatTransport, UIMessage } from 'ai';
 import { modelTransport } from '../model-transport';
-import { createDemoModel, type DemoModelOptions } from './model';
+import { createDemoModel, type DemoModelOptions } from '../../core/model/demo/model';
 
 /**
  * Options of {@link createDemoTransport}. With `toolMarkers: true` the model calls tools with

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { answer, callTools, deferred, scriptedTransport, toolPartsOf } from './script';
 
 // What a loop needs for responses and calls (running tools, approval, the call identity of a
-// response) is its own chunk, src/core/loop/loop-chunk.ts, fetched when a chat is made. Here it
-// is held back: the first request leaves without it, its answer waits for it, nothing is lost.
+// response) is its own chunk, src/core/loop/loop-chunk.ts, fetched when a chat starts. The one
+// rule: it is loaded before any call can exist, since every request waits for it. Here it is
+// held back: the first request waits for it, nothing is lost.
 const CHUNK = '../../../src/core/loop/loop-chunk';
 
 async function withChunkHeld() {
@@ -37,7 +38,7 @@ afterEach(() => {
 });
 
 describe('a chat whose loop chunk has not loaded yet', () => {
-  it('sends the first request at once, and reads its answer and runs its calls once it is there', async () => {
+  it('sends the first request once it is there, and reads its answer and runs its calls', async () => {
     const { createToolChat, defineTool, memoryGrants, release } = await withChunkHeld();
     const ran: number[] = [];
     const tools = {
@@ -55,12 +56,15 @@ describe('a chat whose loop chunk has not loaded yet', () => {
     const events: string[] = [];
     const chat = createToolChat({ transport, tools, grants: memoryGrants(), onEvent: (event) => events.push(event.type) });
     void chat.sendMessage('Go');
-    await vi.waitFor(() => expect(requests).toHaveLength(1));
-    expect(requests[0]!.body).toHaveProperty('tools.careful');
-    expect(chat.getToolCalls().size).toBe(0);
-    // The log is written by the chunk too: what happened meanwhile comes once it is there, in order.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(requests).toHaveLength(0);
+    // The message is in the conversation at once, and the chat reads as busy meanwhile.
+    expect(chat.getState().messages.map((message) => message.role)).toEqual(['user']);
+    expect(chat.getState().busy).toBe(true);
     expect(events).toEqual([]);
     release();
+    await vi.waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]!.body).toHaveProperty('tools.careful');
     await vi.waitFor(() => expect(toolPartsOf(chat.getState().messages).get('c2')?.state).toBe('approval-requested'));
     chat.approve('c1');
     chat.deny('c2', 'no');
@@ -103,18 +107,20 @@ describe('a chat whose loop chunk has not loaded yet', () => {
 
   it('fails the answer readably when the chunk cannot load, keeps the message, and Retry sends it again', async () => {
     const { createToolChat, memoryGrants, failNext } = await withChunkHeld();
-    const { transport, requests } = scriptedTransport([answer('Hello.'), answer('Hello again.')]);
+    const { transport, requests } = scriptedTransport([answer('Hello.')]);
     const onError = vi.fn();
     const chat = createToolChat({ transport, grants: memoryGrants(), onError });
     void chat.sendMessage('Hi');
-    await vi.waitFor(() => expect(requests).toHaveLength(1));
     failNext(1);
     await vi.waitFor(() => expect(chat.getState().activity.state).toBe('error'));
+    expect(requests).toHaveLength(0);
     expect(onError).toHaveBeenCalled();
     expect(chat.getState().messages.map((message) => message.role)).toEqual(['user']);
     await chat.retry();
     await vi.waitFor(() => expect(chat.getState().activity.state).toBe('idle'));
-    expect(chat.getState().messages.at(-1)?.parts).toContainEqual(expect.objectContaining({ type: 'text', text: 'Hello again.' }));
+    // The request that failed never left: the one Retry sends is the first the server sees.
+    expect(requests).toHaveLength(1);
+    expect(chat.getState().messages.at(-1)?.parts).toContainEqual(expect.objectContaining({ type: 'text', text: 'Hello.' }));
     chat.dispose();
   });
 });

@@ -229,7 +229,7 @@ describe('given a call waiting for approval in an older message of a long thread
     await chat.ready;
 
     expect(chat.getState().activity.state).toBe('awaiting-approval');
-    expect(chat.getState().activity.label).toBe('Waiting for your approval to run deleteFile');
+    expect(chat.getState().activity.label).toBe('Waiting for your approval to run Delete file');
     expect(chat.getToolCall('old')).toMatchObject({ phase: 'awaiting-approval', messageId: 'a5' });
     expect(toolPartsOf(chat.getState().messages).get('old')).toMatchObject({ state: 'approval-requested' });
 

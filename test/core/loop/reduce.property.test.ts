@@ -89,10 +89,10 @@ const next: Record<ToolCallPhase, ToolCallPhase[]> = {
 function run(actions: LoopAction[], check: (prev: LoopState, action: LoopAction, state: LoopState) => void): LoopState {
   let state = initialLoopState;
   for (const a of actions) {
-    const before = structuredClone({ calls: [...state.calls], queued: state.queued, endings: [...state.endings], grants: state.grants });
+    const before = structuredClone({ calls: [...state.calls], endings: [...state.endings], grants: state.grants });
     const after = reduce(state, a);
     // Pure: the previous state is never changed.
-    expect(structuredClone({ calls: [...state.calls], queued: state.queued, endings: [...state.endings], grants: state.grants })).toEqual(before);
+    expect(structuredClone({ calls: [...state.calls], endings: [...state.endings], grants: state.grants })).toEqual(before);
     check(state, a, after);
     state = after;
   }

@@ -37,7 +37,7 @@ describe('ChatWrapper', () => {
       await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Delete the file notes.txt{Enter}');
 
       const approve = await screen.findByRole('button', { name: 'Approve' });
-      expect(screen.getByRole('status').textContent).toContain('deleteFile');
+      expect(screen.getByRole('status').textContent).toContain('Delete file');
       expect(screen.getByRole('group', { name: 'Delete file' }).getAttribute('data-state')).toBe('awaiting-approval');
       await user.click(approve);
       await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy());
@@ -88,7 +88,7 @@ describe('ChatWrapper', () => {
       const user = userEvent.setup();
       render(<ChatWrapper id={nextId()} transport={createDemoTransport()} tools={demoTools} />);
       await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Search slowly for cats{Enter}');
-      await waitFor(() => expect(screen.getByRole('status').textContent).toContain('slowSearch'));
+      await waitFor(() => expect(screen.getByRole('status').textContent).toContain('Slow search'));
       await user.keyboard('{Escape}');
       await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy());
       expect(screen.getByRole('group', { name: 'Slow search' }).getAttribute('data-state')).toBe('cancelled');

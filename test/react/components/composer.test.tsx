@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'vitest-axe';
-import { Composer, ToolChatLabelsProvider } from 'toolchat';
+import { Composer, ToolChatProvider, createToolChat } from 'toolchat';
 
 describe('Composer', () => {
   describe('given an idle chat', () => {
@@ -107,9 +107,9 @@ describe('Composer', () => {
 
   it('takes its strings from the labels', () => {
     render(
-      <ToolChatLabelsProvider labels={{ send: 'Senden', composerLabel: 'Nachricht', inputPlaceholder: 'Frag etwas…' }}>
+      <ToolChatProvider chat={createToolChat({ readOnly: true, labels: { send: 'Senden', composerLabel: 'Nachricht', inputPlaceholder: 'Frag etwas…' } })}>
         <Composer onSend={vi.fn()} />
-      </ToolChatLabelsProvider>,
+      </ToolChatProvider>,
     );
     expect(screen.getByRole('button', { name: 'Senden' })).toBeTruthy();
     expect(screen.getByRole('textbox', { name: 'Nachricht' }).getAttribute('placeholder')).toBe('Frag etwas…');

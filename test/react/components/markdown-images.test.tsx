@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'vitest-axe';
-import { ChatWrapper, ImageOriginsProvider, Markdown, preloadMarkdown, ToolChatLabelsProvider, createDemoTransport } from 'toolchat';
+import { ChatWrapper, ImageOriginsProvider, Markdown, preloadMarkdown, ToolChatProvider, createDemoTransport, createToolChat } from 'toolchat';
 
 // jsdom's page is http://localhost:3000/: its own origin.
 const images = (container: HTMLElement) => [...container.querySelectorAll('img')].map((image) => image.getAttribute('src'));
@@ -57,9 +57,9 @@ describe('Markdown images', () => {
 
     it('takes its strings from the labels', () => {
       render(
-        <ToolChatLabelsProvider labels={{ loadImage: (host) => `Bild von ${host} laden` }}>
+        <ToolChatProvider chat={createToolChat({ readOnly: true, labels: { loadImage: (host: string) => `Bild von ${host} laden` } })}>
           <Markdown text={text} />
-        </ToolChatLabelsProvider>,
+        </ToolChatProvider>,
       );
       expect(screen.getByRole('button', { name: 'Bild von attacker.example laden' })).toBeTruthy();
     });
@@ -187,9 +187,9 @@ describe('Markdown links', () => {
 
   it('takes the destination wording from the labels', () => {
     render(
-      <ToolChatLabelsProvider labels={{ linkDestination: (host) => `→ ${host}` }}>
+      <ToolChatProvider chat={createToolChat({ readOnly: true, labels: { linkDestination: (host: string) => `→ ${host}` } })}>
         <Markdown text="[docs](https://example.com)" />
-      </ToolChatLabelsProvider>,
+      </ToolChatProvider>,
     );
     expect(screen.getByRole('link', { name: 'docs → example.com' })).toBeTruthy();
   });

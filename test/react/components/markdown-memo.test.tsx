@@ -1,7 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import type { UIMessage } from 'ai';
 import ReactMarkdown from 'react-markdown';
-import { Markdown, MessageList, preloadMarkdown } from 'toolchat';
+import { createToolChat, Markdown, MessageList, preloadMarkdown, ToolChatProvider } from 'toolchat';
 
 vi.mock('react-markdown', async (importOriginal) => {
   const original = await importOriginal<typeof import('react-markdown')>();
@@ -27,11 +27,16 @@ beforeAll(() => preloadMarkdown());
 
 describe('given a streaming answer below earlier ones', () => {
   it('parses only the text that changed when a token arrives', () => {
-    const { rerender } = render(<MessageList busy messages={[question, earlier, { ...question, id: 'u2' }, streaming('It is _')]} />);
+    const chat = createToolChat({ readOnly: true, throttle: 0, initialMessages: [question, earlier, { ...question, id: 'u2' }, streaming('It is _')] });
+    render(
+      <ToolChatProvider chat={chat}>
+        <MessageList />
+      </ToolChatProvider>,
+    );
     expect(parsed()).toEqual(['An **earlier** answer.', 'Let me *check*.', 'It is _']);
 
     vi.mocked(ReactMarkdown).mockClear();
-    rerender(<MessageList busy messages={[question, earlier, { ...question, id: 'u2' }, streaming('It is _sunny_')]} />);
+    act(() => chat.setMessages([question, earlier, { ...question, id: 'u2' }, streaming('It is _sunny_')]));
     expect(parsed()).toEqual(['It is _sunny_']);
     expect(screen.getByText('sunny').tagName).toBe('EM');
   });

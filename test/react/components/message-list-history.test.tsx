@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { UIMessage } from 'ai';
 import ReactMarkdown from 'react-markdown';
 import { axe } from 'vitest-axe';
-import { MessageList, preloadMarkdown, ToolChatLabelsProvider, type ToolRenderers } from 'toolchat';
+import { createToolChat, MessageList, preloadMarkdown, ToolChatProvider, type ToolRenderers, type UiLabels } from 'toolchat';
 import { longThread } from '../../support/long-thread';
 
 vi.mock('react-markdown', async (importOriginal) => {
@@ -23,10 +23,21 @@ function giveLayout(log: HTMLElement, scrollHeight: number, clientHeight: number
   Object.defineProperty(log, 'clientHeight', { configurable: true, value: clientHeight });
 }
 
+/** A thread that comes from elsewhere, in a read-only chat; `show` replaces it as a chat's update would. */
+function renderList(messages: UIMessage[], options: { renderTool?: ToolRenderers; labels?: Partial<UiLabels> } = {}) {
+  const chat = createToolChat({ initialMessages: messages, readOnly: true, throttle: 0, ...(options.labels ? { labels: options.labels } : {}) });
+  const view = render(
+    <ToolChatProvider chat={chat} renderTool={options.renderTool}>
+      <MessageList />
+    </ToolChatProvider>,
+  );
+  return { ...view, show: (next: UIMessage[]) => act(() => chat.setMessages(next)) };
+}
+
 describe('MessageList with a long history', () => {
   describe('given a thread of 200 messages', () => {
     it('renders every message, with nothing left to show', () => {
-      const { container } = render(<MessageList messages={longThread(200)} />);
+      const { container } = renderList(longThread(200));
       expect(rows(container)).toHaveLength(200);
       expect(screen.queryByRole('button', { name: /Show earlier messages/ })).toBeNull();
     });
@@ -34,7 +45,7 @@ describe('MessageList with a long history', () => {
 
   describe('given a restored thread of 1,000 messages', () => {
     it('renders the page of its latest 40 messages and offers the 960 before them', async () => {
-      const { container } = render(<MessageList messages={longThread(1_000)} />);
+      const { container } = renderList(longThread(1_000));
       const log = screen.getByRole('log', { name: 'Conversation' });
       expect(rows(container)).toHaveLength(40);
       expect(firstQuestion(container)).toBe('480');
@@ -45,14 +56,14 @@ describe('MessageList with a long history', () => {
 
     it('parses the Markdown of the rendered answers only', () => {
       vi.mocked(ReactMarkdown).mockClear();
-      render(<MessageList messages={longThread(1_000)} />);
+      renderList(longThread(1_000));
       // 20 answers on screen, each with one block of Markdown to parse (the rest is plain words).
       expect(vi.mocked(ReactMarkdown).mock.calls.length).toBe(20);
     });
 
     it('shows a page more per press of "Show earlier messages", keeping focus on it, then on the log', async () => {
       const user = userEvent.setup();
-      const { container } = render(<MessageList messages={longThread(400)} />);
+      const { container } = renderList(longThread(400));
       const log = screen.getByRole('log');
       const button = within(log).getByRole('button', { name: 'Show earlier messages (360 more)' });
       await user.click(button);
@@ -70,15 +81,15 @@ describe('MessageList with a long history', () => {
 
     it('keeps its first row when messages are added, and starts a new conversation from its end', () => {
       const thread = longThread(1_000);
-      const { container, rerender } = render(<MessageList messages={thread} />);
+      const { container, show } = renderList(thread);
       const more: UIMessage = { id: 'u-new', role: 'user', parts: [{ type: 'text', text: 'One more question' }] };
-      rerender(<MessageList messages={[...thread, more]} />);
+      show([...thread, more]);
       expect(rows(container)).toHaveLength(41);
       expect(firstQuestion(container)).toBe('480');
       expect(screen.getByText('One more question')).toBeTruthy();
 
       const other = longThread(600).map((message) => ({ ...message, id: `other-${message.id}` }));
-      rerender(<MessageList messages={other} />);
+      show(other);
       expect(rows(container)).toHaveLength(40);
       expect(firstQuestion(container)).toBe('280');
       expect(screen.getByRole('button', { name: 'Show earlier messages (560 more)' })).toBeTruthy();
@@ -101,19 +112,15 @@ describe('MessageList with a long history', () => {
           { type: 'text', text, state: 'streaming' },
         ],
       });
-      const { rerender } = render(<MessageList busy renderTool={renderTool} messages={[...thread, streaming('It is')]} />);
+      const { show } = renderList([...thread, streaming('It is')], { renderTool });
       const before = { ...renders };
-      rerender(<MessageList busy renderTool={renderTool} messages={[...thread, streaming('It is 21 °C')]} />);
+      show([...thread, streaming('It is 21 °C')]);
       expect(renders).toEqual({ ...before, live: (before['live'] ?? 0) + 1 });
       expect(screen.getByText('It is 21 °C')).toBeTruthy();
     });
 
     it('takes its button text from the labels', () => {
-      render(
-        <ToolChatLabelsProvider labels={{ earlierMessages: (count) => `${count} ältere Nachrichten zeigen` }}>
-          <MessageList messages={longThread(1_000)} />
-        </ToolChatLabelsProvider>,
-      );
+      renderList(longThread(1_000), { labels: { earlierMessages: (count) => `${count} ältere Nachrichten zeigen` } });
       expect(screen.getByRole('button', { name: '960 ältere Nachrichten zeigen' })).toBeTruthy();
     });
   });
@@ -124,7 +131,7 @@ describe('MessageList with a long history', () => {
     });
 
     it('shows the rows before, a few at a time, and keeps the row they were reading where it was', async () => {
-      const { container } = render(<MessageList messages={longThread(1_000)} />);
+      const { container } = renderList(longThread(1_000));
       const log = screen.getByRole('log');
       // A layout of 100 px per row, for a browser without scroll anchoring (the list corrects).
       vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
@@ -148,7 +155,7 @@ describe('MessageList with a long history', () => {
     });
 
     it('leaves the choice to the button while it has focus', async () => {
-      const { container } = render(<MessageList messages={longThread(1_000)} />);
+      const { container } = renderList(longThread(1_000));
       const log = screen.getByRole('log');
       giveLayout(log, 4_000, 500);
       screen.getByRole('button', { name: /Show earlier messages/ }).focus();

@@ -2,7 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UIMessage } from 'ai';
 import fc from 'fast-check';
-import { MessageList, preloadMarkdown, type ToolCallView, type ToolRenderers } from 'toolchat';
+import { createToolChat, MessageList, preloadMarkdown, ToolChatProvider, type ToolCallView, type ToolRenderers } from 'toolchat';
 import { longThread } from '../../support/long-thread';
 
 beforeAll(() => preloadMarkdown());
@@ -11,6 +11,17 @@ beforeAll(() => preloadMarkdown());
 const renderTool: ToolRenderers = {
   getWeather: (call: ToolCallView) => <input aria-label={`Note for ${call.toolCallId}`} defaultValue="" />,
 };
+
+/** A thread that comes from elsewhere, in a read-only chat; `show` replaces it as a chat's update would. */
+function renderList(messages: UIMessage[]) {
+  const chat = createToolChat({ initialMessages: messages, readOnly: true, throttle: 0 });
+  const view = render(
+    <ToolChatProvider chat={chat} renderTool={renderTool}>
+      <MessageList />
+    </ToolChatProvider>,
+  );
+  return { ...view, show: (next: UIMessage[]) => act(() => chat.setMessages(next)) };
+}
 
 const rows = (container: HTMLElement) => [...container.querySelectorAll<HTMLElement>('.toolchat-message')];
 
@@ -34,7 +45,7 @@ describe('MessageList keeps its rows mounted', () => {
           ),
           async (changes) => {
             let thread = longThread(300, { toolsPerAnswer: 1 });
-            const { rerender, unmount } = render(<MessageList messages={thread} renderTool={renderTool} />);
+            const { show, unmount } = renderList(thread);
             try {
               // Tool cards render once their chunk is in (it loads after the first render).
               const field = await screen.findByRole<HTMLInputElement>('textbox', { name: cardName });
@@ -47,7 +58,7 @@ describe('MessageList keeps its rows mounted', () => {
                   change.kind === 'remove'
                     ? thread.filter((_, i) => i !== at)
                     : thread.map((message, i) => (i === at ? edited(message, `Edited ${message.id}`) : message));
-                rerender(<MessageList messages={thread} renderTool={renderTool} />);
+                show(thread);
                 const now = screen.getByRole<HTMLInputElement>('textbox', { name: cardName });
                 expect(now).toBe(field);
                 expect(now.value).toBe('keep me');
@@ -64,10 +75,10 @@ describe('MessageList keeps its rows mounted', () => {
 
     it('keeps a row mounted when the message after it is removed, and when the last page is emptied but for it', { timeout: 30_000 }, async () => {
       let thread = longThread(300, { toolsPerAnswer: 1 });
-      const { container, rerender } = render(<MessageList messages={thread} renderTool={renderTool} />);
+      const { container, show } = renderList(thread);
       const field = await screen.findByRole<HTMLInputElement>('textbox', { name: cardName });
       thread = thread.filter((message) => message.id !== 'u141' && message.id !== 'a141');
-      rerender(<MessageList messages={thread} renderTool={renderTool} />);
+      show(thread);
       expect(screen.getByRole('textbox', { name: cardName })).toBe(field);
       expect(rows(container).at(-1)?.textContent).toContain('Answer 149 ends here.');
     });
@@ -77,7 +88,7 @@ describe('MessageList keeps its rows mounted', () => {
     it('stays revealed, and its rows mounted, when its first message is removed', { timeout: 30_000 }, async () => {
       const user = userEvent.setup();
       let thread = longThread(400, { toolsPerAnswer: 1 });
-      const { container, rerender } = render(<MessageList messages={thread} renderTool={renderTool} />);
+      const { container, show } = renderList(thread);
       const log = screen.getByRole('log');
       await user.click(within(log).getByRole('button', { name: 'Show earlier messages (360 more)' }));
       expect(rows(container)).toHaveLength(80);
@@ -86,7 +97,7 @@ describe('MessageList keeps its rows mounted', () => {
       await user.type(field, 'typed');
 
       thread = thread.filter((message) => message.id !== 'u160');
-      rerender(<MessageList messages={thread} renderTool={renderTool} />);
+      show(thread);
       expect(rows(container)).toHaveLength(79);
       expect(rows(container)[0]?.textContent).toContain('sunny in city 160');
       expect(within(log).getByRole('button', { name: 'Show earlier messages (320 more)' })).toBeTruthy();

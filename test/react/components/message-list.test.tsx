@@ -1,8 +1,8 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UIMessage } from 'ai';
 import { axe } from 'vitest-axe';
-import { MessageList, type ToolRenderers } from 'toolchat';
+import { createToolChat, MessageList, ToolChatProvider, type ToolRenderers } from 'toolchat';
 
 const user1: UIMessage = { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Weather in Paris?' }] };
 const answer1: UIMessage = {
@@ -29,9 +29,23 @@ function giveLayout(log: HTMLElement, scrollHeight: number, clientHeight: number
   Object.defineProperty(log, 'clientHeight', { configurable: true, value: clientHeight });
 }
 
+/**
+ * A list of messages that come from elsewhere: a read-only chat holds them, and `show` replaces
+ * them as a chat's updates would (no throttle, so each shows at once).
+ */
+function renderList(messages: UIMessage[], options: { renderTool?: ToolRenderers; empty?: React.ReactNode } = {}) {
+  const chat = createToolChat({ initialMessages: messages, readOnly: true, throttle: 0 });
+  const view = render(
+    <ToolChatProvider chat={chat} renderTool={options.renderTool}>
+      <MessageList empty={options.empty} />
+    </ToolChatProvider>,
+  );
+  return { ...view, show: (next: UIMessage[]) => act(() => chat.setMessages(next)) };
+}
+
 describe('MessageList', () => {
   it('is a labelled log that leaves live announcements to the status', async () => {
-    const { container } = render(<MessageList messages={[user1, answer1]} />);
+    const { container } = renderList([user1, answer1]);
     const log = screen.getByRole('log', { name: 'Conversation' });
     expect(log.getAttribute('aria-live')).toBe('off');
     expect(screen.getByText('Weather in Paris?')).toBeTruthy();
@@ -39,7 +53,7 @@ describe('MessageList', () => {
   });
 
   it('shows the empty state when there are no messages', () => {
-    render(<MessageList messages={[]} empty={<p>Ask me anything</p>} />);
+    renderList([], { empty: <p>Ask me anything</p> });
     expect(screen.getByText('Ask me anything')).toBeTruthy();
   });
 
@@ -52,11 +66,11 @@ describe('MessageList', () => {
           return null;
         },
       };
-      const { rerender } = render(<MessageList busy renderTool={renderTool} messages={[user1, answer1, user2, answer2('It is')]} />);
+      const { show } = renderList([user1, answer1, user2, answer2('It is')], { renderTool });
       // Tool cards render once their chunk is in (it loads after the first render).
       await waitFor(() => expect(renders).toEqual({ c1: 1, c2: 1 }));
 
-      rerender(<MessageList busy renderTool={renderTool} messages={[user1, answer1, user2, answer2('It is 25°C')]} />);
+      show([user1, answer1, user2, answer2('It is 25°C')]);
       expect(renders).toEqual({ c1: 1, c2: 2 });
       expect(screen.getByText('It is 25°C')).toBeTruthy();
     });
@@ -65,25 +79,25 @@ describe('MessageList', () => {
       let count = 0;
       const renderTool: ToolRenderers = { getWeather: () => (count++, null) };
       const messages = [user1, answer1];
-      const { rerender } = render(<MessageList renderTool={renderTool} messages={messages} />);
+      const { show } = renderList(messages, { renderTool });
       await waitFor(() => expect(count).toBe(1));
-      rerender(<MessageList renderTool={renderTool} messages={messages.map((m) => ({ ...m, parts: m.parts.map((p) => ({ ...p })) }))} />);
+      show(messages.map((m) => ({ ...m, parts: m.parts.map((p) => ({ ...p })) })));
       expect(count).toBe(1);
     });
 
     it('follows the stream, stops following when the reader scrolls up, and jumps back on request', async () => {
-      const { rerender } = render(<MessageList busy messages={[user1, answer1, user2, answer2('It')]} />);
+      const { show } = renderList([user1, answer1, user2, answer2('It')]);
       const log = screen.getByRole('log');
       giveLayout(log, 1000, 200);
 
-      rerender(<MessageList busy messages={[user1, answer1, user2, answer2('It is')]} />);
+      show([user1, answer1, user2, answer2('It is')]);
       expect(log.scrollTop).toBe(1000);
       expect(screen.queryByRole('button', { name: 'Jump to latest' })).toBeNull();
 
       log.scrollTop = 300;
       fireEvent.scroll(log);
       giveLayout(log, 1200, 200);
-      rerender(<MessageList busy messages={[user1, answer1, user2, answer2('It is 25')]} />);
+      show([user1, answer1, user2, answer2('It is 25')]);
       expect(log.scrollTop).toBe(300);
 
       await userEvent.setup().click(screen.getByRole('button', { name: 'Jump to latest' }));
@@ -91,18 +105,18 @@ describe('MessageList', () => {
       expect(screen.queryByRole('button', { name: 'Jump to latest' })).toBeNull();
 
       giveLayout(log, 1400, 200);
-      rerender(<MessageList busy messages={[user1, answer1, user2, answer2('It is 25°C')]} />);
+      show([user1, answer1, user2, answer2('It is 25°C')]);
       expect(log.scrollTop).toBe(1400);
     });
 
     it('keeps following when the reader scrolls but stays near the bottom', () => {
-      const { rerender } = render(<MessageList busy messages={[user1, answer2('It')]} />);
+      const { show } = renderList([user1, answer2('It')]);
       const log = screen.getByRole('log');
       giveLayout(log, 1000, 200);
       log.scrollTop = 780;
       fireEvent.scroll(log);
       expect(screen.queryByRole('button', { name: 'Jump to latest' })).toBeNull();
-      rerender(<MessageList busy messages={[user1, answer2('It is')]} />);
+      show([user1, answer2('It is')]);
       expect(log.scrollTop).toBe(1000);
     });
   });
@@ -124,7 +138,7 @@ describe('MessageList', () => {
           disconnect() {}
         },
       );
-      render(<MessageList busy messages={[user1, answer2('It')]} />);
+      renderList([user1, answer2('It')]);
       const log = screen.getByRole('log');
       expect(observers).toHaveLength(1);
       const grow = observers[0]!;

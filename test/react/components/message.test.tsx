@@ -1,9 +1,10 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { UIMessage } from 'ai';
+import type { UIMessage, UIMessageChunk } from 'ai';
 import { axe } from 'vitest-axe';
-import { Message, preloadMarkdown } from 'toolchat';
-import type { ToolCallView } from 'toolchat';
+import { z } from 'zod';
+import { createToolChat, defineTool, memoryGrants, Message, MessageList, preloadMarkdown, ToolChatProvider, type ToolRenderers, type ToolSet } from 'toolchat';
+import { writtenTransport } from '../../support/written-transport';
 
 const weather = (id: string, city: string): UIMessage['parts'][number] => ({
   type: 'tool-getWeather',
@@ -27,6 +28,23 @@ const finishedTurn: UIMessage = {
   ],
 };
 
+/** A live chat whose answer the test writes: its rows read it from context. */
+async function liveChat(tools: ToolSet, options: { renderTool?: ToolRenderers; concurrency?: number; now?: () => number } = {}) {
+  const script = writtenTransport();
+  let requests = 0;
+  const transport = { ...script.transport, sendMessages: (request: Parameters<typeof script.transport.sendMessages>[0]) => (requests++, script.transport.sendMessages(request)) };
+  const chat = createToolChat({ transport, tools, grants: memoryGrants(), throttle: 0, ...options });
+  render(
+    <ToolChatProvider chat={chat} renderTool={options.renderTool}>
+      <MessageList />
+    </ToolChatProvider>,
+  );
+  await act(async () => void chat.sendMessage('Go'));
+  await waitFor(() => expect(requests).toBe(1));
+  const write = (chunks: UIMessageChunk[]) => act(async () => chunks.forEach(script.write));
+  return { chat, write, end: () => act(async () => script.end()) };
+}
+
 describe('Message', () => {
   // Markdown's renderer is its own chunk: load it first so rows render formatted at once.
   beforeAll(() => preloadMarkdown());
@@ -47,7 +65,7 @@ describe('Message', () => {
 
     it('folds reasoning into a "Thinking…" block while it streams', async () => {
       const { container, rerender } = render(
-        <Message streaming message={{ id: 'a', role: 'assistant', parts: [{ type: 'reasoning', text: 'Let me see', state: 'streaming' }] }} />,
+        <Message message={{ id: 'a', role: 'assistant', parts: [{ type: 'reasoning', text: 'Let me see', state: 'streaming' }] }} />,
       );
       // Reasoning, like the fold, the files and the turn's notice, loads after the first render.
       expect((await screen.findByText('Thinking…')).tagName).toBe('SUMMARY');
@@ -76,9 +94,21 @@ describe('Message', () => {
       expect(screen.getByRole('group', { name: 'Get time' })).toBeTruthy();
     });
 
-    it('keeps the cards unfolded while the turn is still streaming', () => {
-      render(<Message message={finishedTurn} streaming />);
-      expect(screen.queryByRole('button', { name: 'Used 3 tools: Get weather and Get time' })).toBeNull();
+    it('keeps the cards unfolded while the turn is still streaming', async () => {
+      const { write } = await liveChat({});
+      // Calls the server ran, then the answer, still streaming.
+      await write([
+        { type: 'start' },
+        { type: 'start-step' },
+        ...(['Paris', 'Tokyo'] as const).flatMap((city, i): UIMessageChunk[] => [
+          { type: 'tool-input-available', toolCallId: `c${i}`, toolName: 'getWeather', input: { city }, providerExecuted: true },
+          { type: 'tool-output-available', toolCallId: `c${i}`, output: { tempC: 21 }, providerExecuted: true },
+        ]),
+        { type: 'text-start', id: 't' },
+        { type: 'text-delta', id: 't', delta: 'It is 21°C in Paris and Tokyo.' },
+      ]);
+      await screen.findByText(/It is 21°C/);
+      expect(screen.queryByRole('button', { name: /Used/ })).toBeNull();
       expect(screen.getAllByRole('button', { name: /Get weather.*Done/ })).toHaveLength(2);
     });
 
@@ -95,47 +125,67 @@ describe('Message', () => {
     });
   });
 
-  describe('given the hook’s view of the calls', () => {
-    it('shows the phase and duration it knows and the part cannot tell', () => {
-      const views: Record<string, ToolCallView> = {
-        c1: { toolCallId: 'c1', toolName: 'getWeather', phase: 'pending', input: { city: 'Paris' } },
-        c2: { toolCallId: 'c2', toolName: 'getWeather', phase: 'running', input: { city: 'Tokyo' }, durationMs: 300 },
+  describe('given the chat in context', () => {
+    it("shows the phase and duration the chat knows and the part cannot tell", async () => {
+      let time = 0;
+      const gates: (() => void)[] = [];
+      const tools = {
+        getWeather: defineTool({
+          inputSchema: z.object({ city: z.string() }),
+          execute: ({ city }) => new Promise<{ city: string }>((resolve) => gates.push(() => resolve({ city }))),
+        }),
       };
-      render(
-        <Message
-          streaming
-          getToolCall={(id) => views[id]}
-          message={{
-            id: 'a',
-            role: 'assistant',
-            parts: [
-              { type: 'tool-getWeather', toolCallId: 'c1', state: 'input-available', input: { city: 'Paris' } },
-              { type: 'tool-getWeather', toolCallId: 'c2', state: 'input-available', input: { city: 'Tokyo' } },
-            ],
-          }}
-        />,
-      );
-      expect(screen.getByRole('button', { name: /Get weather.*Pending/ })).toBeTruthy();
-      expect(screen.getByRole('button', { name: /Get weather.*Running.*300 ms/ })).toBeTruthy();
+      const { write } = await liveChat(tools, { concurrency: 1, now: () => time });
+      await write([
+        { type: 'start' },
+        { type: 'start-step' },
+        { type: 'tool-input-available', toolCallId: 'c1', toolName: 'getWeather', input: { city: 'Paris' } },
+        { type: 'tool-input-available', toolCallId: 'c2', toolName: 'getWeather', input: { city: 'Tokyo' } },
+        { type: 'finish-step' },
+        { type: 'finish' },
+      ]);
+      // Both parts say "input available": the chat knows one runs and the other waits its turn.
+      await screen.findByRole('button', { name: /Get weather.*Pending/ });
+      expect(screen.getByRole('button', { name: /Get weather.*Running/ })).toBeTruthy();
+      time = 300;
+      await act(async () => gates[0]!());
+      await screen.findByRole('button', { name: /Get weather.*Done.*300 ms/ });
     });
 
-    it('passes Approve and Deny to the waiting call, and custom renderers to their tool', async () => {
-      const onApprove = vi.fn();
+    it('answers a waiting call through the chat, and gives custom renderers their tool', async () => {
+      const tools = {
+        deleteFile: defineTool({ inputSchema: z.object({ path: z.string() }), needsApproval: true, execute: ({ path }) => ({ deleted: path }) }),
+      };
+      const { chat, write } = await liveChat(tools, { renderTool: { deleteFile: (call) => <p>Delete {String((call.input as { path: string }).path)}?</p> } });
+      const answer = vi.spyOn(chat, 'answerApproval');
+      await write([
+        { type: 'start' },
+        { type: 'start-step' },
+        { type: 'tool-input-available', toolCallId: 'd1', toolName: 'deleteFile', input: { path: '/tmp/x' } },
+        { type: 'finish-step' },
+        { type: 'finish' },
+      ]);
+      expect(await screen.findByText('Delete /tmp/x?')).toBeTruthy();
+      await userEvent.setup().click(await screen.findByRole('button', { name: 'Approve' }));
+      expect(answer).toHaveBeenCalledWith('d1', { choice: 'allow-once' });
+      await waitFor(() => expect(chat.getToolCall('d1')?.phase).toBe('done'));
+    });
+
+    it('shows a transcript in a read-only chat, whose buttons do not act', () => {
+      const chat = createToolChat({
+        readOnly: true,
+        initialMessages: [
+          { id: 'a', role: 'assistant', parts: [{ type: 'tool-deleteFile', toolCallId: 'd1', state: 'approval-requested', input: { path: '/tmp/x' }, approval: { id: 'd1' } }] },
+        ],
+      });
       render(
-        <Message
-          onApprove={onApprove}
-          onDeny={vi.fn()}
-          renderTool={{ deleteFile: (call) => <p>Delete {String((call.input as { path: string }).path)}?</p> }}
-          message={{
-            id: 'a',
-            role: 'assistant',
-            parts: [{ type: 'tool-deleteFile', toolCallId: 'd1', state: 'approval-requested', input: { path: '/tmp/x' }, approval: { id: 'ap1' } }],
-          }}
-        />,
+        <ToolChatProvider chat={chat}>
+          <MessageList />
+        </ToolChatProvider>,
       );
-      expect(screen.getByText('Delete /tmp/x?')).toBeTruthy();
-      await userEvent.setup().click(screen.getByRole('button', { name: 'Approve' }));
-      expect(onApprove).toHaveBeenCalledWith('d1');
+      expect(screen.getByRole('button', { name: 'Approve' }).hasAttribute('disabled')).toBe(true);
+      expect(screen.getByRole('button', { name: 'Deny' }).hasAttribute('disabled')).toBe(true);
+      expect(screen.queryByRole('button', { name: /Always allow/ })).toBeNull();
     });
   });
 

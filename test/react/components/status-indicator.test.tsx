@@ -5,14 +5,14 @@ import { defaultLabels, markerLabels } from 'toolchat';
 
 describe('StatusIndicator', () => {
   it('announces the activity in a polite live region with its state', async () => {
-    const label = defaultLabels.executing(['getWeather'], 2, 5);
+    const label = defaultLabels.executing(['Get weather'], 2, 5);
     const { container } = render(
       <StatusIndicator activity={{ state: 'executing', label, toolNames: ['getWeather'], round: 2, maxRounds: 5 }} />,
     );
     const status = screen.getByRole('status');
     expect(status.getAttribute('aria-live')).toBe('polite');
     expect(status.getAttribute('data-state')).toBe('executing');
-    expect(status.textContent).toBe('Executing getWeather… (round 2 of 5)');
+    expect(status.textContent).toBe('Executing Get weather… (round 2 of 5)');
     expect((await axe(container)).violations).toEqual([]);
   });
 
@@ -20,7 +20,7 @@ describe('StatusIndicator', () => {
     ['thinking', defaultLabels.thinking],
     ['streaming', defaultLabels.streaming],
     ['waiting-for-tool-input', defaultLabels.waitingForToolInput],
-    ['awaiting-approval', defaultLabels.awaitingApproval(['deleteFile'])],
+    ['awaiting-approval', defaultLabels.awaitingApproval(['Delete file'])],
     ['finalizing', defaultLabels.finalizing],
     ['error', defaultLabels.error(new Error('offline'))],
   ] as const)('shows the %s state as "%s"', (state, label) => {
@@ -42,11 +42,11 @@ describe('StatusIndicator', () => {
 
   it('draws its icons as SVG, so no state depends on an emoji font', async () => {
     const emoji = /\p{Extended_Pictographic}/u;
-    for (const label of [markerLabels.waitingForToolInput, markerLabels.executing(['getWeather'], 1, 5), defaultLabels.finalizing]) {
+    for (const label of [markerLabels.waitingForToolInput, markerLabels.executing(['Get weather'], 1, 5), defaultLabels.finalizing]) {
       expect(label).not.toMatch(emoji);
     }
-    const { container } = render(<StatusIndicator activity={{ state: 'executing', label: markerLabels.executing(['getWeather'], 1, 5) }} />);
-    expect(screen.getByRole('status').textContent).toBe('Executing tool: getWeather…');
+    const { container } = render(<StatusIndicator activity={{ state: 'executing', label: markerLabels.executing(['Get weather'], 1, 5) }} />);
+    expect(screen.getByRole('status').textContent).toBe('Executing tool: Get weather…');
     // The icon is decorative and loads after the first render.
     const icon = await waitFor(() => {
       const svg = container.querySelector('svg');

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'vitest-axe';
 import { jsonSchema } from 'ai';
-import { ToolCallCard, ToolTitlesProvider, humanizeToolName, type ToolCallCardProps } from 'toolchat';
+import { createToolChat, memoryGrants, ToolCallCard, ToolChatProvider, humanizeToolName, type ToolCallCardProps, type ToolChat } from 'toolchat';
 import type { ToolCallView } from 'toolchat';
 
 const call = (over: Partial<ToolCallView> = {}): ToolCallView => ({
@@ -17,6 +17,29 @@ const call = (over: Partial<ToolCallView> = {}): ToolCallView => ({
 
 function renderCard(props: ToolCallCardProps) {
   return render(<ToolCallCard {...props} />);
+}
+
+/** A chat whose answers the test watches: the card answers a call through the chat in context. */
+function watchedChat() {
+  const chat = createToolChat({ grants: memoryGrants() });
+  return { chat, answer: vi.spyOn(chat, 'answerApproval').mockResolvedValue({ ok: true }) };
+}
+
+function renderCardIn(chat: ToolChat, props: ToolCallCardProps) {
+  const view = render(
+    <ToolChatProvider chat={chat}>
+      <ToolCallCard {...props} />
+    </ToolChatProvider>,
+  );
+  return {
+    ...view,
+    rerender: (next: ToolCallCardProps) =>
+      view.rerender(
+        <ToolChatProvider chat={chat}>
+          <ToolCallCard {...next} />
+        </ToolChatProvider>,
+      ),
+  };
 }
 
 describe('ToolCallCard', () => {
@@ -132,12 +155,9 @@ describe('ToolCallCard', () => {
       expect(container.querySelector('pre')?.textContent).toBe('{\n  "city": "Paris",\n  "units": "metric",\n  "days": 3\n}');
     });
 
-    it("uses the tool's title from defineTool inside a ToolTitlesProvider", () => {
-      render(
-        <ToolTitlesProvider tools={{ getWeather: { title: 'Weather', inputSchema: jsonSchema({ type: 'object' }) } }}>
-          <ToolCallCard call={call()} />
-        </ToolTitlesProvider>,
-      );
+    it("uses the tool's title from defineTool, among the tools of the chat in context", () => {
+      const chat = createToolChat({ readOnly: true, tools: { getWeather: { title: 'Weather', inputSchema: jsonSchema({ type: 'object' }) } } });
+      renderCardIn(chat, { call: call() });
       expect(screen.getByRole('group', { name: 'Weather' })).toBeTruthy();
     });
 
@@ -154,29 +174,37 @@ describe('ToolCallCard', () => {
   });
 
   describe('given a call awaiting approval', () => {
-    it('calls onApprove and onDeny with the call id', async () => {
+    it("answers the chat's answerApproval with the call id and the choice", async () => {
       const user = userEvent.setup();
-      const onApprove = vi.fn();
-      const onDeny = vi.fn();
-      const { container } = renderCard({ call: call({ phase: 'awaiting-approval', output: undefined }), onApprove, onDeny });
+      const { chat, answer } = watchedChat();
+      const { container } = renderCardIn(chat, { call: call({ phase: 'awaiting-approval', output: undefined }) });
       await user.click(screen.getByRole('button', { name: 'Approve' }));
       await user.click(screen.getByRole('button', { name: 'Deny' }));
-      expect(onApprove).toHaveBeenCalledWith('c1');
-      expect(onDeny).toHaveBeenCalledWith('c1');
+      expect(answer).toHaveBeenCalledWith('c1', { choice: 'allow-once' });
+      expect(answer).toHaveBeenCalledWith('c1', { choice: 'deny' });
       expect((await axe(container)).violations).toEqual([]);
+      chat.dispose();
     });
 
     it('names the tool in the description of its buttons, and keeps focus on the card once decided', async () => {
-      const { rerender } = renderCard({ call: call({ phase: 'awaiting-approval', output: undefined }), onApprove: vi.fn(), onDeny: vi.fn() });
+      const { chat } = watchedChat();
+      const { rerender } = renderCardIn(chat, { call: call({ phase: 'awaiting-approval', output: undefined }) });
       const approve = screen.getByRole('button', { name: 'Approve' });
       expect(approve.getAttribute('aria-describedby')).toBe(screen.getByText('Get weather').id);
       await userEvent.setup().click(approve);
-      rerender(<ToolCallCard call={call({ phase: 'running', output: undefined })} onApprove={vi.fn()} onDeny={vi.fn()} />);
+      rerender({ call: call({ phase: 'running', output: undefined }) });
       expect(document.activeElement).toBe(screen.getByRole('button', { name: /Get weather/ }));
+      chat.dispose();
+    });
+
+    it('outside a chat, shows the buttons that cannot act as disabled', () => {
+      renderCard({ call: call({ phase: 'awaiting-approval', output: undefined }) });
+      expect(screen.getByRole('button', { name: 'Approve' }).hasAttribute('disabled')).toBe(true);
+      expect(screen.getByRole('button', { name: 'Deny' }).hasAttribute('disabled')).toBe(true);
     });
 
     it('shows no approval buttons once the call is decided', () => {
-      renderCard({ call: call({ phase: 'running', output: undefined }), onApprove: vi.fn(), onDeny: vi.fn() });
+      renderCard({ call: call({ phase: 'running', output: undefined }) });
       expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
       expect(screen.queryByRole('button', { name: 'Deny' })).toBeNull();
     });

@@ -1,7 +1,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'vitest-axe';
-import { ChatWrapper, createDemoTransport, demoTools } from 'toolchat';
+import type { UIMessage } from 'ai';
+import { ChatWrapper, MessageList, ToolChatProvider, createDemoTransport, createToolChat, demoTools } from 'toolchat';
 import { de } from 'toolchat/locales';
 
 let chatCount = 0;
@@ -118,6 +119,41 @@ describe('the chat parts in ChatWrapper', () => {
       await ask(user, 'What is 2+2?');
       const bar = await lastAnswerBar();
       expect(within(bar).queryByRole('button', { name: 'Good answer' })).toBeNull();
+    });
+
+    it("in a layout of the app's own, ToolChatProvider's onFeedback rates the answers (read-only ones too) and its latest handler is called", async () => {
+      const user = userEvent.setup();
+      const transcript: UIMessage[] = [
+        { id: 'q1', role: 'user', parts: [{ type: 'text', text: 'What is 2+2?' }] },
+        { id: 'a1', role: 'assistant', parts: [{ type: 'text', text: 'It is 4.' }] },
+      ];
+      const chat = createToolChat({ readOnly: true, initialMessages: transcript });
+      const first = vi.fn();
+      const second = vi.fn();
+      const { rerender } = render(
+        <ToolChatProvider chat={chat} onFeedback={first}>
+          <MessageList />
+        </ToolChatProvider>,
+      );
+      const bars = await screen.findAllByRole('group', { name: 'Message actions' });
+      const answerBar = bars.at(-1)!;
+      await user.click(await within(answerBar).findByRole('button', { name: 'Good answer' }));
+      expect(first).toHaveBeenCalledWith('a1', 'up');
+      // A read-only chat rates and copies, but neither regenerates nor edits.
+      expect(screen.queryByRole('button', { name: 'Regenerate' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+      // The user's message is not rated.
+      expect(within(bars[0]!).queryByRole('button', { name: 'Good answer' })).toBeNull();
+
+      rerender(
+        <ToolChatProvider chat={chat} onFeedback={second}>
+          <MessageList />
+        </ToolChatProvider>,
+      );
+      await user.click(within(answerBar).getByRole('button', { name: 'Good answer' }));
+      expect(second).toHaveBeenCalledWith('a1', null);
+      expect(first).toHaveBeenCalledTimes(1);
+      chat.dispose();
     });
   });
 

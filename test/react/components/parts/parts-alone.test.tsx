@@ -9,7 +9,6 @@ import {
   Markdown,
   ReadAloudButton,
   SourceList,
-  ToolChatLabelsProvider,
   ToolChatProvider,
   createToolChat,
   messageSources,
@@ -132,10 +131,8 @@ describe('the chat parts on their own', () => {
       const user = userEvent.setup();
       const prices = { input: 2, output: 8, cachedInput: 0.5 };
       const { container } = render(
-        <ToolChatProvider chat={chatWith([question, answer])}>
-          <ToolChatLabelsProvider labels={ja}>
-            <ContextMeter window={128_000} prices={prices} />
-          </ToolChatLabelsProvider>
+        <ToolChatProvider chat={createToolChat({ id: `parts-alone-${++count}`, initialMessages: [question, answer], labels: ja })}>
+          <ContextMeter window={128_000} prices={prices} />
         </ToolChatProvider>,
       );
       const meter = await screen.findByRole('meter', { name: 'コンテキストウィンドウ' });

@@ -1,0 +1,46 @@
+import type { ChatTransport, UIMessage } from 'ai';
+import { loopChunk } from '../loop/load-loop-chunk';
+import type { ChatLife } from './chat-control';
+
+/**
+ * The transport a chat hands the AI SDK: every request, and every answer taken up again, first
+ * waits at the gate, then goes through `stages` (the transport with the loop's stages, from the
+ * loop's chunk). While nothing shows a chat that is not kept alive (`parked`), its requests
+ * wait: nothing goes out after its component unmounted, whatever settles meanwhile, and
+ * StrictMode's remount lets them go on. A disposed chat's requests end as aborted. The loop's
+ * chunk is loaded first, so no response (and no call) comes before it.
+ */
+export function gatedTransport(
+  life: () => ChatLife,
+  onLifeChange: (listener: () => void) => () => void,
+  stages: () => ChatTransport<UIMessage>,
+): ChatTransport<UIMessage> {
+  async function gate(signal: AbortSignal | undefined): Promise<void> {
+    while (life() === 'parked') {
+      await new Promise<void>((resolve, reject) => {
+        const abort = () => {
+          stopWaiting();
+          reject(signal?.reason);
+        };
+        const stopWaiting = onLifeChange(() => {
+          stopWaiting();
+          signal?.removeEventListener('abort', abort);
+          resolve();
+        });
+        signal?.addEventListener('abort', abort, { once: true });
+      });
+    }
+    if (life() === 'disposed') throw new DOMException('The chat was disposed.', 'AbortError');
+    await loopChunk.load();
+  }
+  return {
+    sendMessages: async (request) => {
+      await gate(request.abortSignal);
+      return stages().sendMessages(request);
+    },
+    reconnectToStream: async (request) => {
+      await gate(request.abortSignal);
+      return stages().reconnectToStream(request);
+    },
+  };
+}
