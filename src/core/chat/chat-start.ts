@@ -43,18 +43,8 @@ export function startChat({ given, options, chat, state, loop, watch, disposed, 
   const ready = (async () => {
     await (await grants)?.ready;
     const chunk = loopChunk.loaded();
-    let serverApprovals: ServerApprovalWatch | undefined;
-    if (chunk && !disposed()) {
-      serverApprovals = chunk.createServerApprovalWatch(chat, loop, () => options().approvalTimeoutMs);
-      watching(serverApprovals);
-      // A grant made (here or elsewhere) answers the server approvals it covers too.
-      let known = loop.state.grants;
-      loop.subscribe(() => {
-        if (loop.state.grants === known) return;
-        known = loop.state.grants;
-        serverApprovals?.scan(chat.messages);
-      });
-    }
+    const serverApprovals = chunk && !disposed() ? chunk.createServerApprovalWatch(chat, loop, () => options().approvalTimeoutMs) : undefined;
+    if (serverApprovals) watching(serverApprovals);
     if (!given.storage || disposed()) return;
     try {
       // With the loop's chunk: the calls a stored chat still asks about show as waiting for

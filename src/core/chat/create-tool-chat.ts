@@ -1,4 +1,5 @@
 import { AbstractChat, type ChatTransport, type UIMessage } from 'ai';
+import type { ApprovalResult } from '../loop/approval';
 import { loopChunk, type LoopChunk } from '../loop/load-loop-chunk';
 import { ToolLoopCore } from '../loop/tool-loop-core';
 import type { ToolSet } from '../tools/define-tool';
@@ -8,6 +9,7 @@ import { canSendNow, initialChatControl, reduceChat, type ChatAction, type ChatC
 import { runChatEffects } from './chat-effects';
 import { ToolChatState } from './chat-state';
 import type { ChatGrants } from './chat-grants';
+import { sameReach } from './grants';
 import { createListeners } from './listeners';
 import { createChatNotifier } from './notifier';
 import { resolveToolChatOptions } from './options';
@@ -229,6 +231,15 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
     }
   };
 
+  /**
+   * An answer to a call's approval, read in the loop's chunk: at once when it is there (a call
+   * waits only once it is; a restored server call's may ask before). Never rejects.
+   */
+  const answering = (answer: (code: LoopChunk) => Promise<ApprovalResult>): Promise<ApprovalResult> => {
+    if (readOnly || disposed()) return Promise.resolve({ ok: false, error: readOnly ? 'The chat is read-only' : 'The chat was disposed' });
+    return Promise.resolve(loopChunk.withLoaded(answer)).catch((error: unknown) => ({ ok: false, error: errorMessage(error) }));
+  };
+
   /** Actions of a read-only or disposed chat do nothing; the others start it first. */
   const acts = (): boolean => {
     if (readOnly || disposed()) return false;
@@ -291,24 +302,13 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
     },
     approve: (toolCallId) => void toolChat.answerApproval(toolCallId, { choice: 'allow-once' }),
     deny: (toolCallId, reason) => void toolChat.answerApproval(toolCallId, reason === undefined ? { choice: 'deny' } : { choice: 'deny', reason }),
-    addToolApprovalResponse: ({ id, approved, reason }) => {
-      // A browser tool's approval id is its call id; a server tool's is the server's own.
-      const toolCallId = loop.state.calls.has(id) ? id : (loopChunk.loaded()?.serverApprovalCallId(chat.messages, id) ?? id);
-      void toolChat.answerApproval(toolCallId, approved ? { choice: 'allow-once' } : reason === undefined ? { choice: 'deny' } : { choice: 'deny', reason });
-    },
-    async answerApproval(toolCallId, answer) {
-      if (readOnly || disposed()) return { ok: false, error: readOnly ? 'The chat is read-only' : 'The chat was disposed' };
-      if (loop.state.calls.has(toolCallId)) return loop.answerApproval(toolCallId, answer);
-      // A call the loop does not run: a server tool's, answered on its part.
-      const chunk = loopChunk.loaded() ?? (await loopChunk.load().catch(() => undefined));
-      if (!chunk) return { ok: false, error: `Tool call "${toolCallId.slice(0, 64)}" is not waiting for approval` };
-      return chunk.answerServerApproval(chat, loop, toolCallId, answer);
-    },
+    addToolApprovalResponse: (response) => void answering((code) => code.answerApprovalResponse(chat, loop, response)),
+    answerApproval: (toolCallId, answer) => answering((code) => code.answerCallApproval(chat, loop, toolCallId, answer)),
     async revokeGrant(grant) {
       if (!acts()) return;
       const bound = await grants;
       if (bound) await bound.revoke(grant);
-      else loop.setGrants(loop.state.grants.filter((kept) => kept.toolName !== grant.toolName || kept.scope !== grant.scope || kept.chatId !== grant.chatId));
+      else loop.setGrants(loop.state.grants.filter((kept) => !sameReach(kept, grant)));
     },
     async continue(prompt) {
       if (!acts()) return;

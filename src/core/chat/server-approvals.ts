@@ -134,7 +134,8 @@ async function checkServerEdit(toolName: string, schema: unknown, input: unknown
 /**
  * What the chat does by itself about server approvals: answers those one of the user's grants
  * covers, and denies those nobody answered within `approvalTimeoutMs` (the server then tells the
- * model, once). Looks at the messages it is given (the last answer, or a restored thread).
+ * model, once). Looks at the messages it is given (the last answer, or a restored thread), and
+ * at the whole thread when the user's grants change.
  */
 export function createServerApprovalWatch(chat: Chat, loop: ToolLoopCore, approvalTimeoutMs: () => number | undefined): ServerApprovalWatch {
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
@@ -142,7 +143,14 @@ export function createServerApprovalWatch(chat: Chat, loop: ToolLoopCore, approv
     for (const timer of timers.values()) clearTimeout(timer);
     timers.clear();
   };
-  return {
+  // A grant made (here or elsewhere) answers the server approvals it covers too.
+  let known = loop.state.grants;
+  const stopWatchingGrants = loop.subscribe(() => {
+    if (loop.state.grants === known) return;
+    known = loop.state.grants;
+    watch.scan(chat.messages);
+  });
+  const watch: ServerApprovalWatch = {
     scan(messages = chat.messages.slice(-1)) {
       for (const message of messages) {
         for (const part of message.parts) {
@@ -171,8 +179,12 @@ export function createServerApprovalWatch(chat: Chat, loop: ToolLoopCore, approv
       clear();
       cancelServerApprovals(chat);
     },
-    dispose: clear,
+    dispose() {
+      clear();
+      stopWatchingGrants();
+    },
   };
+  return watch;
 }
 
 export interface ServerApprovalWatch {

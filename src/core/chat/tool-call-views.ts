@@ -185,15 +185,8 @@ function approvalOfCall(call: ToolCallState): ToolCallApproval | undefined {
       ...(editError === undefined ? {} : { editError }),
     };
   }
-  const approval = call.approval;
-  if (!approval) return undefined;
-  return {
-    approved: approval.approved,
-    by: approval.by,
-    ...(approval.choice === undefined ? {} : { choice: approval.choice }),
-    ...(approval.reason === undefined ? {} : { reason: approval.reason }),
-    ...('editedFrom' in approval ? { editedFrom: approval.editedFrom } : {}),
-  };
+  // The loop's record of the decision is what the view shows, field for field.
+  return call.approval;
 }
 
 interface PartApproval {

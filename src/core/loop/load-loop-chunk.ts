@@ -3,13 +3,13 @@ import { lazyModule } from '../lazy-module';
 export type LoopChunk = typeof import('./loop-chunk');
 
 /**
- * What a tool loop itself runs from its chunk: calls, their outputs, a response's call identity
+ * What a tool loop itself runs from its chunk: calls, their approvals, their outputs, a response's call identity
  * and usage (counted, and summed over the answer), what a transition does outside the state, the log.
  */
 export type LoopRunner = Pick<
   LoopChunk,
-  | 'approvalGate'
-  | 'checkEditedInput'
+  | 'CallApprovals'
+  | 'isServerCall'
   | 'answerUsageStage'
   | 'createCallIdentity'
   | 'readUsage'

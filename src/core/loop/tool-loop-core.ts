@@ -5,9 +5,10 @@ import { findTool } from '../tools/find-tool';
 import type { CheckedToolSchemas } from '../tools/tool-schemas';
 import type { ToolCall, ToolCallResult, ToolChatRequestBody } from '../tools/types';
 import { createListeners } from '../chat/listeners';
-import { findGrant, sameReach, type ToolGrant, type ToolGrantReach } from '../chat/grants';
-import type { ApprovalAnswer, ApprovalChoice, ApprovalOutcome, ApprovalResult } from './approval';
-import type { ApprovalGate, ApprovalGateContext } from './approval-gate';
+import { sameReach, type ToolGrant, type ToolGrantReach } from '../chat/grants';
+import type { ApprovalAnswer, ApprovalResult } from './approval';
+import type { ApprovalGate } from './approval-gate';
+import type { CallApprovals } from './call-approvals';
 import type { LoopEndReason } from './events';
 import type { Limiter } from './limiter';
 import type { LoopRunner } from './load-loop-chunk';
@@ -17,11 +18,9 @@ import { isSettled } from './call-state';
 import { reduce, type LoopAction } from './reduce';
 import { lastStepToolParts } from './rounds';
 import type { ResolvedLoopOptions } from './tool-loop-options';
-import { MAX_TIMER_MS } from '../tools/number-options';
 import type { ResponseBase } from './response-content';
 
 const NONE_OFFERED: ReadonlySet<string> = new Set();
-const MAX_REASON_CHARS = 1000;
 const NO_TOOLS: ToolSet = Object.freeze(Object.create(null) as ToolSet);
 
 /** The part of an AI SDK chat the loop drives. */
@@ -55,10 +54,8 @@ export class ToolLoopCore {
   #abort = new AbortController();
   /** Made with the first call, from the loop's chunk. */
   #limiter: Limiter | undefined;
-  /** The user's answer to each call waiting for approval. */
-  #approvals = new Map<string, (answer: ApprovalOutcome) => void>();
-  /** The timers of `approvalTimeoutMs`, by call id. */
-  #expiries = new Map<string, ReturnType<typeof setTimeout>>();
+  /** The calls' approvals (gates, answers, expiry): made with the first call, from the loop's chunk. */
+  #approvals: CallApprovals | undefined;
   /** Where a grant the user makes goes (the chat's grant book); none: grants last for this loop. */
   #grantSink: ((reach: ToolGrantReach) => void) | undefined;
   #listeners = createListeners();
@@ -80,6 +77,17 @@ export class ToolLoopCore {
     return chunk;
   }
 
+  /** The calls' approvals: there once the chunk is, which every call waits for. */
+  #approvalsOf(chunk: LoopRunner): CallApprovals {
+    return (this.#approvals ??= new chunk.CallApprovals({
+      state: () => this.#state,
+      dispatch: (action) => this.#dispatch(action),
+      options: () => this.#getOptions(),
+      chat: () => this.#chat,
+      grant: (reach) => this.grant(reach),
+    }));
+  }
+
   attach(chat: LoopChat): void {
     this.#chat = chat;
   }
@@ -98,41 +106,20 @@ export class ToolLoopCore {
   readonly onToolCall = ({ toolCall }: { toolCall: ToolCall & { providerMetadata?: unknown } }): void => {
     if (this.#state.calls.has(toolCall.toolCallId)) return;
     const call = { toolCallId: toolCall.toolCallId, toolName: toolCall.toolName, input: toolCall.input };
+    const chunk = this.#chunk();
     // Only a tool the model was offered runs: a name it guessed (a tool left out for its schema,
     // one removed since, any tool on the final round) is an unknown tool, whatever the app holds.
     const offered = this.#offered === undefined || this.#offered.has(call.toolName);
     const tool = offered ? findTool(this.#tools(), call.toolName) : undefined;
     // A call of the server's own tools (signed by `createChatHandler`) is the server's to run:
     // its approval, if it asks, is answered on its part (see `answerApproval` of the chat).
-    if (!tool && isServerCall(toolCall)) return;
+    if (!tool && chunk.isServerCall(toolCall)) return;
     // A tool without `execute` is the app's to run: it answers with `addToolResult`.
     const runner = tool && typeof tool.execute !== 'function' ? 'app' : 'loop';
     // An async `needsApproval` or policy shows as deciding until it answers, never as running.
-    const gate = this.#chunk().approvalGate(tool, call, this.#gateContext());
-    this.#receive(call, runner, gate);
+    const gate = this.#approvalsOf(chunk).receive(call, runner, tool);
     if (runner === 'loop') void this.#run(call, gate, offered);
   };
-
-  /** Records a call that arrived, past its gate when that is known at once. */
-  #receive(call: ToolCall, runner: 'loop' | 'app', gate: ApprovalGate | Promise<ApprovalGate>, origin?: string): void {
-    const at = this.#now();
-    const known = gate instanceof Promise ? undefined : gate;
-    // A call denied at once still arrives first: the app's `onToolCall` and the log see it.
-    this.#dispatch({ type: 'call-received', call, runner, gate: known === undefined || known.kind === 'denied' ? 'deciding' : known, at, ...(origin === undefined ? {} : { origin }) });
-    if (known?.kind === 'denied') this.#dispatch({ type: 'approval-decided', toolCallId: call.toolCallId, gate: known, at });
-    this.#watchExpiry(call.toolCallId);
-  }
-
-  #gateContext(): ApprovalGateContext {
-    const options = this.#getOptions();
-    return {
-      policy: options.approvalPolicy,
-      grants: () => this.#state.grants,
-      chatId: this.#chat?.id,
-      messages: () => this.#chat?.messages ?? [],
-      onPolicyError: (error) => this.#report(error),
-    };
-  }
 
   /** For `ChatInit.sendAutomaticallyWhen`: results go back only when all are in and allowed. */
   readonly sendAutomaticallyWhen = async ({ messages }: { messages: UIMessage[] }): Promise<boolean> => {
@@ -282,10 +269,7 @@ export class ToolLoopCore {
       at: this.#now(),
     });
     this.#abort.abort();
-    for (const answer of this.#approvals.values()) answer({ approved: false, reason: 'cancelled' });
-    this.#approvals.clear();
-    for (const timer of this.#expiries.values()) clearTimeout(timer);
-    this.#expiries.clear();
+    this.#approvals?.cancelAll();
   }
 
   /** "Approve": this call runs, this once. */
@@ -301,48 +285,11 @@ export class ToolLoopCore {
    * The user's answer to a call waiting for approval: run it once, for this chat or always (a
    * grant the chat keeps; calls it covers that wait now run too), deny it, or run it with edited
    * arguments, checked against the tool's schema first: refused, the call keeps waiting with the
-   * error. Resolves with what came of it; never rejects.
+   * error. Resolves with what came of it; never rejects. (A call waits only once the loop's chunk
+   * is there: the answer is read in it.)
    */
-  async answerApproval(toolCallId: string, answer: ApprovalAnswer): Promise<ApprovalResult> {
-    const call = this.#state.calls.get(toolCallId);
-    if (!call || call.phase !== 'awaiting-approval' || !this.#approvals.has(toolCallId)) return notWaiting(toolCallId);
-    const choice: ApprovalChoice = answer.choice;
-    switch (answer.choice) {
-      case 'allow-once':
-        this.#answer(toolCallId, { approved: true }, 'user', choice);
-        return { ok: true };
-      case 'deny': {
-        const reason = typeof answer.reason === 'string' ? answer.reason.trim().slice(0, MAX_REASON_CHARS) : '';
-        this.#answer(toolCallId, reason === '' ? { approved: false } : { approved: false, reason }, 'user', choice);
-        return { ok: true };
-      }
-      case 'allow-chat':
-      case 'allow-always': {
-        const question = call.question;
-        if (!question?.grantable) return { ok: false, error: `This call of "${call.toolName}" can only be approved once: its scope could not be read` };
-        const chatId = this.#chat?.id;
-        const reach: ToolGrantReach = {
-          toolName: call.toolName,
-          ...(question.scope === undefined ? {} : { scope: question.scope }),
-          ...(answer.choice === 'allow-chat' ? { chatId: chatId ?? '' } : {}),
-        };
-        this.#answer(toolCallId, { approved: true }, 'user', choice);
-        this.grant(reach);
-        return { ok: true };
-      }
-      case 'edit': {
-        // A call waits for approval: the chunk that made it is there.
-        const checked = await this.#chunk().checkEditedInput(findTool(this.#tools(), call.toolName), call.toolName, answer.input);
-        // Answered meanwhile (Stop, another answer, expiry): the edit comes too late.
-        if (this.#state.calls.get(toolCallId)?.phase !== 'awaiting-approval') return notWaiting(toolCallId);
-        if (!checked.ok) {
-          this.#dispatch({ type: 'approval-edit-refused', toolCallId, error: checked.error });
-          return checked;
-        }
-        this.#answer(toolCallId, { approved: true, input: checked.input }, 'user', choice);
-        return { ok: true };
-      }
-    }
+  answerApproval(toolCallId: string, answer: ApprovalAnswer): Promise<ApprovalResult> {
+    return this.#approvalsOf(this.#chunk()).answer(toolCallId, answer);
   }
 
   /**
@@ -365,11 +312,8 @@ export class ToolLoopCore {
    */
   setGrants(grants: readonly ToolGrant[]): void {
     this.#dispatch({ type: 'grants-changed', grants });
-    const chatId = this.#chat?.id;
-    for (const call of this.#state.calls.values()) {
-      if (call.phase !== 'awaiting-approval' || !call.question) continue;
-      if (findGrant(grants, { toolName: call.toolName, scope: call.question.scope, chatId })) this.#answer(call.toolCallId, { approved: true }, 'grant');
-    }
+    // No approvals yet: no call, none waiting.
+    this.#approvals?.granted(grants);
   }
 
   /**
@@ -391,8 +335,7 @@ export class ToolLoopCore {
     const tools: ToolSet = Object.create(null) as ToolSet;
     if (tool) tools[toolName] = tool;
     const result = new Promise<ToolCallResult>((resolve) => this.#callers.set(toolCallId, resolve));
-    const gate = this.#chunk().approvalGate(tool, call, this.#gateContext());
-    this.#receive(call, 'loop', gate, request.origin);
+    const gate = this.#approvalsOf(this.#chunk()).receive(call, 'loop', tool, request.origin);
     const { signal } = request;
     if (signal) {
       const abort = () => this.#cancel(call);
@@ -446,9 +389,7 @@ export class ToolLoopCore {
 
   /** Ends one open call as cancelled: its caller gave up (an MCP App went away). */
   #cancel(call: ToolCall): void {
-    const waiting = this.#approvals.get(call.toolCallId);
-    this.#approvals.delete(call.toolCallId);
-    this.#clearExpiry(call.toolCallId);
+    const waiting = this.#approvals?.withdraw(call.toolCallId);
     this.#dispatch({ type: 'call-settled', toolCallId: call.toolCallId, result: { ...call, ok: false, error: toolErrorMessages.cancelled(call.toolName) }, output: undefined, cancelled: true, at: this.#now() });
     waiting?.({ approved: false, reason: 'cancelled' });
   }
@@ -463,82 +404,25 @@ export class ToolLoopCore {
     // The Stop of the moment the call arrived, also when the chunk is still loading; and the
     // caller's own signal for a call the model did not make.
     const signal = caller?.signal ? AbortSignal.any([this.#abort.signal, caller.signal]) : this.#abort.signal;
-    // A call shown as waiting for approval takes the user's answer at once, loaded or not.
-    const asked = !(gate instanceof Promise) && gate.kind === 'ask' ? this.#askUser(call) : undefined;
-    const { runToolCall, toJsonValue, Limiter } = this.#chunk();
+    const chunk = this.#chunk();
+    const approvals = this.#approvalsOf(chunk);
+    // A call shown as waiting for approval takes the user's answer at once.
+    const asked = !(gate instanceof Promise) && gate.kind === 'ask' ? approvals.ask(call.toolCallId) : undefined;
+    const { runToolCall, toJsonValue, Limiter } = chunk;
     return runToolCall(call, {
         gate,
-        decided: (decided) => {
-          this.#dispatch({ type: 'approval-decided', toolCallId: call.toolCallId, gate: decided, at: this.#now() });
-          this.#watchExpiry(call.toolCallId);
-        },
+        decided: (decided) => approvals.decided(call.toolCallId, decided),
         signal,
         // Read when the call runs, after approval: a tool the app removed meanwhile is not run.
         tools: caller?.tools ?? (() => (offered ? this.#tools() : NO_TOOLS)),
         timeoutMs: options.timeoutMs,
         random: options.random,
         limiter: (this.#limiter ??= new Limiter(() => this.#getOptions().concurrency)),
-        askUser: () => asked ?? this.#askUser(call),
+        askUser: () => asked ?? approvals.ask(call.toolCallId),
         started: () => this.#dispatch({ type: 'call-started', toolCallId: call.toolCallId }),
         progressed: (output) => this.#dispatch({ type: 'call-progressed', toolCallId: call.toolCallId, output: toJsonValue(output) }),
         finish: (result, cancelled) => this.#settle(call, result, cancelled),
       });
-  }
-
-  /** Waits for the user's answer (the decision already made when the call no longer waits). */
-  #askUser(call: ToolCall): Promise<ApprovalOutcome> {
-    const current = this.#state.calls.get(call.toolCallId);
-    if (current?.phase !== 'awaiting-approval') return Promise.resolve({ approved: current?.approval?.approved ?? true });
-    return new Promise((resolve) => this.#approvals.set(call.toolCallId, resolve));
-  }
-
-  #answer(toolCallId: string, outcome: ApprovalOutcome, by: 'user' | 'grant', choice?: ApprovalChoice): void {
-    const resolve = this.#approvals.get(toolCallId);
-    if (!resolve) return;
-    this.#approvals.delete(toolCallId);
-    this.#clearExpiry(toolCallId);
-    this.#dispatch({
-      type: 'approval-answered',
-      toolCallId,
-      approved: outcome.approved,
-      by,
-      ...(choice === undefined ? {} : { choice }),
-      ...(outcome.reason === undefined ? {} : { reason: outcome.reason }),
-      ...('input' in outcome ? { input: outcome.input } : {}),
-      at: this.#now(),
-    });
-    resolve(outcome);
-  }
-
-  /** With `approvalTimeoutMs`, a call that waits for approval expires unanswered after it. */
-  #watchExpiry(toolCallId: string): void {
-    const ms = this.#getOptions().approvalTimeoutMs;
-    if (ms === undefined || ms === Number.POSITIVE_INFINITY || this.#expiries.has(toolCallId)) return;
-    if (this.#state.calls.get(toolCallId)?.phase !== 'awaiting-approval') return;
-    const timer = setTimeout(() => {
-      this.#expiries.delete(toolCallId);
-      const resolve = this.#approvals.get(toolCallId);
-      this.#approvals.delete(toolCallId);
-      this.#dispatch({ type: 'approval-expired', toolCallId, at: this.#now() });
-      resolve?.({ approved: false });
-    }, Math.min(ms, MAX_TIMER_MS));
-    this.#expiries.set(toolCallId, timer);
-  }
-
-  #clearExpiry(toolCallId: string): void {
-    const timer = this.#expiries.get(toolCallId);
-    if (timer === undefined) return;
-    clearTimeout(timer);
-    this.#expiries.delete(toolCallId);
-  }
-
-  /** A failure beside the conversation (a policy that failed), for the app's `onError`. */
-  #report(error: Error): void {
-    try {
-      this.#getOptions().onError?.(error);
-    } catch (thrown) {
-      console.error('toolchat: onError threw', errorMessage(thrown));
-    }
   }
 
   #settle(call: ToolCall, result: ToolCallResult, cancelled: boolean): void {
@@ -585,16 +469,4 @@ export interface RunToolCallRequest {
 
 function unserialisable(call: ToolCall, error: unknown): ToolCallResult {
   return { ...call, ok: false, error: `The output of tool "${call.toolName}" could not be serialised: ${errorMessage(error)}` };
-}
-
-/** A call `createChatHandler` streamed for one of the server's own tools: it signs them. */
-function isServerCall(toolCall: { providerMetadata?: unknown }): boolean {
-  const metadata = toolCall.providerMetadata;
-  if (typeof metadata !== 'object' || metadata === null || !Object.hasOwn(metadata, 'toolchat')) return false;
-  const own = (metadata as { toolchat?: unknown }).toolchat;
-  return typeof own === 'object' && own !== null && typeof (own as { call?: unknown }).call === 'string';
-}
-
-function notWaiting(toolCallId: string): ApprovalResult {
-  return { ok: false, error: `Tool call "${toolCallId.slice(0, 64)}" is not waiting for approval` };
 }

@@ -2,8 +2,7 @@ import type { UIMessage } from 'ai';
 import { serializeToolOutput, toJsonValue } from '../tools/serialize-output';
 import { checkedToolSchemas } from '../tools/tool-schemas';
 import type { ToolChatRequestBody } from '../tools/types';
-import { approvalGate } from './approval-gate';
-import { checkEditedInput } from './edited-input';
+import { CallApprovals, isServerCall } from './call-approvals';
 import { createCallIdentity } from './call-identity';
 import { formatLoopEvent } from './events';
 import { Limiter } from './limiter';
@@ -21,8 +20,8 @@ export type { LoopChat } from './tool-loop-core';
 // What runs calls comes with a `ToolLoop`: a call may reach it at any time. (A chat of
 // `createToolChat` loads the same from the loop's chunk before its first request.)
 const runner: LoopRunner = {
-  approvalGate,
-  checkEditedInput,
+  CallApprovals,
+  isServerCall,
   answerUsageStage,
   createCallIdentity,
   readUsage,

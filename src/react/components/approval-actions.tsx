@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { ApprovalAnswer } from '../../core/loop/approval';
 import type { ToolCallView } from '../types';
 import { usePartChat } from '../use-tool-chat';
-import { useToolChatLabels } from './labels';
+import { usePartLabels } from './part-labels';
 
 export interface ApprovalActionsProps {
   call: ToolCallView;
@@ -25,7 +25,7 @@ type Open = 'none' | 'deny' | 'edit';
  * read-only chat, or outside one, Approve and Deny show disabled and nothing else is offered.
  */
 export function ApprovalActions({ call, title, describedBy, onAnswered }: ApprovalActionsProps) {
-  const labels = useToolChatLabels();
+  const labels = usePartLabels();
   const chat = usePartChat();
   const acts = !chat.readOnly;
   const [open, setOpen] = useState<Open>('none');
@@ -183,7 +183,7 @@ ApprovalActions.displayName = 'ApprovalActions';
  * edited arguments.
  */
 export function ApprovalNote({ call }: { call: ToolCallView }) {
-  const labels = useToolChatLabels();
+  const labels = usePartLabels();
   const approval = call.approval;
   if (!approval || approval.approved === undefined || approval.by === undefined) return null;
   // A browser call's denial by the policy is the card's error line already, with the reason.

@@ -65,35 +65,6 @@ export type UiLabels = ToolLabels & Partial<PartLabels> & {
   deniedTools: (count: number) => string;
   /** The button that approves a call and every later call of its tool, in every chat of this user (`grants`). */
   alwaysAllow: (toolName: string) => string;
-  /** The button that approves a call and every later call of its tool in this chat. */
-  allowForChat: string;
-  /** Before the user commits to a grant from a call whose tool has a scope: what the grant covers. */
-  grantScope: (scope: string) => string;
-  /** The button that opens the denial's reason. */
-  denyWithReason: string;
-  /** The label of the denial's reason (the model reads it). */
-  denyReason: string;
-  /** The button that opens the call's arguments for editing. */
-  editArguments: string;
-  /** The label of the arguments' editor (JSON). */
-  editArgumentsLabel: string;
-  /** The button that runs the call with the edited arguments. */
-  runEdited: string;
-  /** An edit that is not JSON. */
-  invalidJson: (message: string) => string;
-  /**
-   * How a call that asked (or would have) was decided, on its card; `undefined` says nothing.
-   * `by`: the user, one of the user's grants, the app's policy (automatic), or the clock.
-   */
-  approvalDecided: (decision: { approved: boolean; by: 'user' | 'grant' | 'policy' | 'timeout'; reason?: string; edited: boolean }) => string | undefined;
-  /** The list of the user's grants (`<ToolGrants />`). */
-  toolGrants: string;
-  /** `<ToolGrants />` with none. */
-  noToolGrants: string;
-  /** What one grant covers: its tool's title, its scope, and whether only one chat. */
-  grantReach: (grant: { title: string; scope?: string; chatOnly: boolean }) => string;
-  /** The button that takes a grant back. */
-  revokeGrant: string;
   /** Under an answer that did not simply finish. */
   answerEnding: (ending: AnswerEnding, maxToolRounds: number) => string;
   /** The button that asks the model to go on after such an answer. */
@@ -155,25 +126,6 @@ export const defaultUiLabels: UiLabels = {
   failedTools: (count) => `${count} failed`,
   deniedTools: (count) => `${count} denied`,
   alwaysAllow: (toolName) => `Always allow ${toolName}`,
-  allowForChat: 'Allow for this chat',
-  grantScope: (scope) => `“Allow for this chat” and “Always allow” cover only ${scope}`,
-  denyWithReason: 'Deny with a reason…',
-  denyReason: 'Reason (the assistant reads it)',
-  editArguments: 'Edit arguments',
-  editArgumentsLabel: 'Arguments (JSON)',
-  runEdited: 'Run with these arguments',
-  invalidJson: (message) => `The arguments are not valid JSON: ${message}`,
-  approvalDecided: ({ approved, by, reason, edited }) => {
-    const why = reason ? `: ${reason}` : '';
-    if (by === 'policy') return `${approved ? 'Allowed' : 'Denied'} automatically${why}`;
-    if (by === 'grant') return 'Allowed by your permission';
-    if (by === 'timeout') return 'Nobody answered in time';
-    return edited && approved ? 'Ran with the arguments you edited' : undefined;
-  },
-  toolGrants: 'Tools allowed without asking',
-  noToolGrants: 'No tool runs without asking.',
-  grantReach: ({ title, scope, chatOnly }) => `${title}${scope ? ` (${scope})` : ''}, ${chatOnly ? 'in one chat' : 'in every chat'}`,
-  revokeGrant: 'Revoke',
   answerEnding: (ending, maxToolRounds) => {
     switch (ending) {
       case 'length':

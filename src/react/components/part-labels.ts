@@ -10,10 +10,40 @@ export type DictationError = 'not-allowed' | 'no-speech' | 'audio-capture' | 'ot
 
 /**
  * The strings of the parts that load after the chat (sources, follow-ups, feedback, speech, the
- * context meter). Optional in `UiLabels`: their English defaults load with the parts, not with
- * the chat; a locale (`toolchat/locales/*`) gives them all.
+ * context meter, an approval's choices and notes, `<ToolGrants />`). Optional in `UiLabels`: their
+ * English defaults load with the parts, not with the chat; a locale (`toolchat/locales/*`) gives
+ * them all.
  */
 export interface PartLabels {
+  /** The button that approves a call and every later call of its tool in this chat. */
+  allowForChat: string;
+  /** Before the user commits to a grant from a call whose tool has a scope: what the grant covers. */
+  grantScope: (scope: string) => string;
+  /** The button that opens the denial's reason. */
+  denyWithReason: string;
+  /** The label of the denial's reason (the model reads it). */
+  denyReason: string;
+  /** The button that opens the call's arguments for editing. */
+  editArguments: string;
+  /** The label of the arguments' editor (JSON). */
+  editArgumentsLabel: string;
+  /** The button that runs the call with the edited arguments. */
+  runEdited: string;
+  /** An edit that is not JSON. */
+  invalidJson: (message: string) => string;
+  /**
+   * How a call that asked (or would have) was decided, on its card; `undefined` says nothing.
+   * `by`: the user, one of the user's grants, the app's policy (automatic), or the clock.
+   */
+  approvalDecided: (decision: { approved: boolean; by: 'user' | 'grant' | 'policy' | 'timeout'; reason?: string; edited: boolean }) => string | undefined;
+  /** The list of the user's grants (`<ToolGrants />`). */
+  toolGrants: string;
+  /** `<ToolGrants />` with none. */
+  noToolGrants: string;
+  /** What one grant covers: its tool's title, its scope, and whether only one chat. */
+  grantReach: (grant: { title: string; scope?: string; chatOnly: boolean }) => string;
+  /** The button that takes a grant back. */
+  revokeGrant: string;
   /** Name of the list of an answer's sources. */
   sources: string;
   /** Accessible name of an inline citation marker (`[1]`). */
@@ -60,6 +90,25 @@ const number = (count: number) => new Intl.NumberFormat('en').format(count);
 const compact = (count: number) => new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 }).format(count);
 
 export const partLabels: PartLabels = {
+  allowForChat: 'Allow for this chat',
+  grantScope: (scope) => `“Allow for this chat” and “Always allow” cover only ${scope}`,
+  denyWithReason: 'Deny with a reason…',
+  denyReason: 'Reason (the assistant reads it)',
+  editArguments: 'Edit arguments',
+  editArgumentsLabel: 'Arguments (JSON)',
+  runEdited: 'Run with these arguments',
+  invalidJson: (message) => `The arguments are not valid JSON: ${message}`,
+  approvalDecided: ({ approved, by, reason, edited }) => {
+    const why = reason ? `: ${reason}` : '';
+    if (by === 'policy') return `${approved ? 'Allowed' : 'Denied'} automatically${why}`;
+    if (by === 'grant') return 'Allowed by your permission';
+    if (by === 'timeout') return 'Nobody answered in time';
+    return edited && approved ? 'Ran with the arguments you edited' : undefined;
+  },
+  toolGrants: 'Tools allowed without asking',
+  noToolGrants: 'No tool runs without asking.',
+  grantReach: ({ title, scope, chatOnly }) => `${title}${scope ? ` (${scope})` : ''}, ${chatOnly ? 'in one chat' : 'in every chat'}`,
+  revokeGrant: 'Revoke',
   sources: 'Sources',
   citation: (index, title) => `Source ${index}: ${title}`,
   followUps: 'Suggested follow-ups',

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { ToolGrant, ToolGrants as GrantStorage } from '../../core/chat/grants';
 import { useToolGrants } from '../use-tool-grants';
-import { useToolChatLabels } from './labels';
+import { usePartLabels } from './part-labels';
 import { useToolTitle } from './tool-title';
 
 export interface ToolGrantsProps {
@@ -18,7 +18,7 @@ export interface ToolGrantsProps {
  * Revoke button: for a settings page. Inside or outside a chat.
  */
 export function ToolGrants({ grants: storage, className }: ToolGrantsProps) {
-  const labels = useToolChatLabels();
+  const labels = usePartLabels();
   const { grants, revoke } = useToolGrants(storage ? { grants: storage } : {});
   const headingId = useId();
   return (
@@ -44,7 +44,7 @@ ToolGrants.displayName = 'ToolGrants';
 export interface ToolGrants extends GrantStorage {}
 
 function GrantRow({ grant, onRevoke }: { grant: ToolGrant; onRevoke: () => void }) {
-  const labels = useToolChatLabels();
+  const labels = usePartLabels();
   const title = useToolTitle(grant.toolName);
   const id = useId();
   const reach = labels.grantReach({ title, ...(grant.scope === undefined ? {} : { scope: grant.scope }), chatOnly: grant.chatId !== undefined });
