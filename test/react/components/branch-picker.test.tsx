@@ -64,13 +64,30 @@ describe('given a user message edited in ChatWrapper', () => {
   });
 });
 
+/**
+ * Quiet: every chunk the chat loads after it mounts is in (their loads are awaited, not timed),
+ * and the renders they and the chat asked for are committed. The chat renders unpaced
+ * (`throttle: 0`), so nothing waits on a clock.
+ */
+async function settle(): Promise<void> {
+  await act(async () => {
+    await Promise.all([
+      import('../../../src/react/components/message-extras'),
+      import('../../../src/react/components/chat-parts'),
+      import('../../../src/react/components/message-action-bar'),
+      import('../../../src/react/markdown/markdown-renderer'),
+    ]);
+    for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
 describe('a switch in ChatWrapper', () => {
   it('is one commit: the rows of the version shown mount with their actions as they are', async () => {
     const initialMessages: UIMessage[] = [
       { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'What is 2+2?' }] },
       { id: 'a1', role: 'assistant', parts: [{ type: 'text', text: 'It is four.' }] },
     ];
-    const chat = createToolChat({ id: nextId(), transport: scriptedTransport(['Four.']), grants: memoryGrants(), initialMessages });
+    const chat = createToolChat({ id: nextId(), transport: scriptedTransport(['Four.']), grants: memoryGrants(), initialMessages, throttle: 0 });
     let commits = 0;
     render(
       <Profiler id="chat" onRender={() => commits++}>
@@ -82,13 +99,12 @@ describe('a switch in ChatWrapper', () => {
     await within(log).findByText('Four.');
     const versions = await within(log).findByRole('group', { name: 'Versions' });
     expect(within(versions).getByText('2 / 2')).toBeTruthy();
-    // Quiet: the lazily loaded actions are in, nothing more is pending.
     await waitFor(() => expect(within(log).getByRole('button', { name: 'Regenerate' })).toBeTruthy());
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    await settle();
 
     commits = 0;
     await act(() => chat.switchBranch(chat.getState().messages[1]!.id, 0));
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    await settle();
     expect(within(log).getByText('It is four.')).toBeTruthy();
     expect(within(within(log).getByRole('group', { name: 'Versions' })).getByText('1 / 2')).toBeTruthy();
     // Regenerate moved to the answer shown, in the same commit.
