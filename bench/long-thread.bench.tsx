@@ -356,8 +356,9 @@ export default async function run(): Promise<BenchRow[]> {
       unit: 'µs/token',
       baseline: 'the same in an empty thread',
       ratio: round(perToken(cost.oursThread) / perToken(cost.oursEmpty)),
-      // Issue 21's goal, once the chat's state stops copying the message array per chunk.
-      target: '≤ 1.1',
+      // No target here: in jsdom every DOM change costs more the larger the document (the plain
+      // memoised list below grows as much), so issue 32's 1.1× is read in Chromium
+      // (`chromium-stream`), where the same answer's cost does not depend on the rows above it.
     },
     { bench: BENCH, case: 'useChat (throttle: 16, memoised plain rows): CPU time per token in an empty thread', value: round(perToken(cost.plainEmpty)), unit: 'µs/token' },
     {
