@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './browser';
+import { launchChromium, recordErrors } from './browser';
 import { startDemo, type RunningDemo } from './demo-server';
 
 // The demo pointed at an AG-UI agent (`?agui=<url>`): a scripted agent on another origin of
@@ -68,8 +68,7 @@ describe('the demo app pointed at an AG-UI agent with ?agui=', () => {
 
   it('runs the browser tool the agent calls and shows the answer from its result, on one thread', async () => {
     const page = await browser.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const errors = recordErrors(page);
     await page.goto(`${demo.url}?agui=${encodeURIComponent(agent.url)}`);
     await page.getByRole('textbox', { name: 'Message' }).fill("What's the weather in Paris?");
     await page.getByRole('button', { name: 'Send' }).click();

@@ -1,16 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, screenshot } from './browser';
+import { launchChromium, screenshot, recordErrors } from './browser';
 import { startDemo } from './demo-server';
 
 // The approval card's choices in Chromium against the demo app (its server keeps the chats; the
 // grants are the browser's, in localStorage): what survives a reload and what is forgotten.
-
-function recordErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 async function send(page: Page, text: string) {
   await page.getByRole('textbox', { name: 'Message' }).fill(text);

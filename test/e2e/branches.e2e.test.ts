@@ -4,7 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createChatHandler, memoryConversationStore, memoryStreams, toNodeHandler } from 'toolchat/server';
 import { textResponse } from '../support/mock-models';
-import { launchChromium, screenshot } from './browser';
+import { launchChromium, screenshot, recordErrors } from './browser';
 import { servePage, type PageServer } from './page-server';
 
 const require = createRequire(import.meta.url);
@@ -100,8 +100,7 @@ describe('branches in Chromium: Edit and Regenerate keep versions, the picker sw
     ['a server that keeps the chat', 'server'],
   ])('in %s', async (_name, store) => {
     const page = await browser.newPage({ viewport: { width: 1000, height: 760 } });
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const errors = recordErrors(page);
     await page.goto(`${server.url}?store=${store}`);
     const log = page.getByRole('log');
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, screenshot } from './browser';
+import { launchChromium, screenshot, recordErrors } from './browser';
 import { startDemo } from './demo-server';
 
 /** The chat requests a page sends, with their bodies. */
@@ -10,12 +10,6 @@ function recordChatRequests(page: Page): string[] {
     if (new URL(request.url()).pathname === '/api/chat') bodies.push(request.postData() ?? '');
   });
   return bodies;
-}
-
-function recordErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
 }
 
 describe('the user in control of the loop, in Chromium against the demo app', () => {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, screenshot } from './browser';
+import { launchChromium, screenshot, recordErrors } from './browser';
 import { startDemo, type RunningDemo } from './demo-server';
 
 /** The chat posts a page sends: their bodies, parsed. */
@@ -36,8 +36,7 @@ describe('the demo keeping its chats on its server, in Chromium', () => {
   it('after two messages and a reload, lists the thread and shows its messages from the server, to this browser only', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const errors = recordErrors(page);
     // A new chat makes no request that fails: nothing logged red in the console.
     const failed: string[] = [];
     page.on('response', (response) => {
@@ -98,8 +97,7 @@ describe('the demo keeping its chats on its server, in Chromium', () => {
   it('a reload in the middle of an answer resumes it from the server, without asking the model again', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const errors = recordErrors(page);
     const posts = recordChatPosts(page);
     await page.goto(demo.url);
     const log = page.getByRole('log');

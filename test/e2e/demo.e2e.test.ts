@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, screenshot } from './browser';
+import { launchChromium, screenshot, recordErrors } from './browser';
 import { startDemo, startDemoDev, type RunningDemo } from './demo-server';
 
 describe.each([
@@ -23,8 +23,7 @@ describe.each([
 
   it('answers the weather question with a weather card and the answer from the result', async () => {
     page = await browser.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const errors = recordErrors(page);
     await page.goto(demo.url);
     await page.getByRole('textbox', { name: 'Message' }).fill("What's the weather in Paris?");
     await page.getByRole('button', { name: 'Send' }).click();
@@ -43,8 +42,7 @@ describe.each([
 
   it('runs two tools of one turn in one round and answers from both results', async () => {
     page = await browser.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const errors = recordErrors(page);
     const requests: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/chat') requests.push(request.postData() ?? '');
@@ -72,8 +70,7 @@ describe.each([
 
   it('keeps the conversation when the page reloads in the middle of a tool round', async () => {
     page = await browser.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const errors = recordErrors(page);
     await page.goto(demo.url);
     await page.getByRole('textbox', { name: 'Message' }).fill('Search slowly for cats');
     await page.getByRole('button', { name: 'Send' }).click();

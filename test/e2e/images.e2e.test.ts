@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, screenshot } from './browser';
+import { launchChromium, screenshot, recordErrors } from './browser';
 import { startDemo } from './demo-server';
 
 const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -92,8 +92,7 @@ describe('images in model Markdown, in Chromium', () => {
     page.on('request', (request) => {
       if (request.url().startsWith(images.origin)) requested.push(request.url());
     });
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const errors = recordErrors(page);
     await page.route('**/api/chat', (route) =>
       route.fulfill({
         status: 200,

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, screenshot } from './browser';
+import { launchChromium, screenshot, recordErrors } from './browser';
 import { servePage, type PageServer } from './page-server';
 
 const require = createRequire(import.meta.url);
@@ -275,8 +275,7 @@ describe('a restored thread of 10,000 messages in Chromium', () => {
 /** Scrolls a fresh page of the 10,000-message thread up 150 screens from its end, a screen per frame (a fast wheel or a dragged scrollbar). */
 async function scrollUp(browser: Browser, server: PageServer) {
   const page = await browser.newPage({ viewport: { width: 900, height: 700 } });
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
+  const errors = recordErrors(page);
   try {
     await page.goto(`${server.url}?view=chat-wrapper&messages=10000`);
     await page.waitForFunction(() => window.__longThread !== undefined, null, { timeout: 60_000 });

@@ -1,14 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startExampleMcpServer, type ExampleMcpServer } from '../../demo/mcp-server';
-import { launchChromium, screenshot } from './browser';
+import { launchChromium, screenshot, recordErrors } from './browser';
 import { startDemo } from './demo-server';
 
 /** The demo page, connected to `url` through its "MCP server URL" field. */
 async function connectedPage(browser: Browser, demoUrl: string, mcpUrl: string): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
+  const errors = recordErrors(page);
   await page.goto(demoUrl);
   // Each test starts a new conversation: the demo keeps its chat in localStorage.
   await page.evaluate(() => localStorage.clear());

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ar, en } from '../../src/locales/index';
-import { launchChromium, screenshot } from './browser';
+import { launchChromium, screenshot, recordErrors } from './browser';
 import { servePage, type PageServer } from './page-server';
 
 const require = createRequire(import.meta.url);
@@ -47,8 +47,7 @@ describe.each(cases)('the chat parts in Chromium, $lang ($dir)', ({ lang, labels
     it('lays out every part on its side of the page, by keyboard, and axe finds nothing', async () => {
       const page = await browser.newPage({ viewport: { width: 900, height: 900 }, colorScheme: theme });
       try {
-        const errors: string[] = [];
-        page.on('pageerror', (error) => errors.push(error.message));
+        const errors = recordErrors(page);
         await page.goto(`${server.url}?lang=${lang}&theme=${theme}`);
         const input = page.getByRole('textbox', { name: labels.composerLabel });
         await input.fill('What are you built on? Cite your sources');

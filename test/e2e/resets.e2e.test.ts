@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { launchChromium } from './browser';
+import { launchChromium, recordErrors } from './browser';
 import { servePage, type PageServer } from './page-server';
 
 const require = createRequire(import.meta.url);
@@ -99,8 +99,7 @@ afterAll(async () => {
 async function measure(query: string): Promise<Measured[]> {
   const page: Page = await browser.newPage({ viewport: { width: 1000, height: 1000 }, colorScheme: 'light' });
   try {
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const errors = recordErrors(page);
     await page.goto(`${url}?${query}`);
     await page.getByRole('log').getByRole('table').waitFor();
     await page.getByRole('textbox', { name: 'Message' }).fill('Delete the file report.pdf');

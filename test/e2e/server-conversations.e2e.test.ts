@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChatHandler, memoryConversationStore, memoryStreams, toNodeHandler } from 'toolchat/server';
-import { launchChromium } from './browser';
+import { launchChromium, recordErrors } from './browser';
 
 const usage = {
   inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
@@ -88,8 +88,7 @@ describe('an answer in flight on a server store, in Chromium', () => {
 
   it('resumes after a reload and finishes the answer, without asking the model again; Stop then stops a resumed answer', async () => {
     const page = await browser.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const errors = recordErrors(page);
     await page.goto(url);
     await page.getByRole('button', { name: 'Send' }).click();
     await page.getByRole('log').getByText('assistant: Hel', { exact: true }).waitFor();

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, screenshot } from './browser';
+import { launchChromium, screenshot, recordErrors } from './browser';
 import { startDemo } from './demo-server';
 
 // Every payload sets window.__xss (or opens a dialog) if the browser ever runs it.
@@ -62,8 +62,7 @@ describe('model Markdown carrying script, in Chromium', () => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const errors = recordErrors(page);
     await page.route('**/api/chat', (route) =>
       route.fulfill({
         status: 200,

@@ -23,13 +23,25 @@ export function useStickToBottom(content: unknown): StickToBottom {
   const contentRef = useRef<HTMLDivElement | null>(null);
   const [atBottom, setAtBottom] = useState(true);
   const following = useRef(true);
+  /** Where the view was at the last scroll we made or were told of. */
+  const lastTop = useRef(0);
+
+  const toEnd = useCallback((el: HTMLElement) => {
+    el.scrollTop = el.scrollHeight;
+    lastTop.current = el.scrollTop;
+  }, []);
 
   const onScroll = useCallback(() => {
     const el = ref.current;
     if (!el) return;
-    const bottom = el.scrollHeight - el.scrollTop - el.clientHeight <= THRESHOLD;
-    following.current = bottom;
-    setAtBottom(bottom);
+    const top = el.scrollTop;
+    // A browser tells of our own scroll a frame late: by then the content may have grown past
+    // the threshold under a view that did not move, which is no reason to stop following (it
+    // showed "Jump to latest" at the end of an answer). Only a view that moved is the reader's.
+    if (el.scrollHeight - top - el.clientHeight <= THRESHOLD) following.current = true;
+    else if (top !== lastTop.current) following.current = false;
+    lastTop.current = top;
+    setAtBottom(following.current);
   }, []);
 
   const scrollToBottom = useCallback(() => {
@@ -37,24 +49,24 @@ export function useStickToBottom(content: unknown): StickToBottom {
     if (!el) return;
     following.current = true;
     setAtBottom(true);
-    el.scrollTop = el.scrollHeight;
-  }, []);
+    toEnd(el);
+  }, [toEnd]);
 
   useLayoutEffect(() => {
     const el = ref.current;
-    if (el && following.current) el.scrollTop = el.scrollHeight;
-  }, [content]);
+    if (el && following.current) toEnd(el);
+  }, [content, toEnd]);
 
   useLayoutEffect(() => {
     const content = contentRef.current;
     if (!content || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => {
       const el = ref.current;
-      if (el && following.current) el.scrollTop = el.scrollHeight;
+      if (el && following.current) toEnd(el);
     });
     observer.observe(content);
     return () => observer.disconnect();
-  }, []);
+  }, [toEnd]);
 
   return { ref, contentRef, atBottom, onScroll, scrollToBottom };
 }

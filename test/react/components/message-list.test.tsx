@@ -109,6 +109,21 @@ describe('MessageList', () => {
       expect(log.scrollTop).toBe(1400);
     });
 
+    it('keeps following when the browser tells of its own scroll only after the answer grew', () => {
+      const { show } = renderList([user1, answer2('It')]);
+      const log = screen.getByRole('log');
+      giveLayout(log, 1000, 200);
+      show([user1, answer2('It is')]);
+      expect(log.scrollTop).toBe(1000);
+
+      // The scroll event of that jump arrives a frame late, the answer 300 px longer by then.
+      giveLayout(log, 1300, 200);
+      fireEvent.scroll(log);
+      expect(screen.queryByRole('button', { name: 'Jump to latest' })).toBeNull();
+      show([user1, answer2('It is 25')]);
+      expect(log.scrollTop).toBe(1300);
+    });
+
     it('keeps following when the reader scrolls but stays near the bottom', () => {
       const { show } = renderList([user1, answer2('It')]);
       const log = screen.getByRole('log');
