@@ -14,6 +14,12 @@ export interface StickToBottom {
   scrollToBottom: () => void;
 }
 
+/** Scrolls to the end, and keeps where that left the view (a browser clamps `scrollTop`). */
+function toEnd(el: HTMLElement, lastTop: RefObject<number>): void {
+  el.scrollTop = el.scrollHeight;
+  lastTop.current = el.scrollTop;
+}
+
 /**
  * Follows new content while the reader is at the bottom, and stops following as soon as
  * they scroll up; `content` is whatever changes when new text arrives.
@@ -25,11 +31,6 @@ export function useStickToBottom(content: unknown): StickToBottom {
   const following = useRef(true);
   /** Where the view was at the last scroll we made or were told of. */
   const lastTop = useRef(0);
-
-  const toEnd = useCallback((el: HTMLElement) => {
-    el.scrollTop = el.scrollHeight;
-    lastTop.current = el.scrollTop;
-  }, []);
 
   const onScroll = useCallback(() => {
     const el = ref.current;
@@ -49,24 +50,24 @@ export function useStickToBottom(content: unknown): StickToBottom {
     if (!el) return;
     following.current = true;
     setAtBottom(true);
-    toEnd(el);
-  }, [toEnd]);
+    toEnd(el, lastTop);
+  }, []);
 
   useLayoutEffect(() => {
     const el = ref.current;
-    if (el && following.current) toEnd(el);
-  }, [content, toEnd]);
+    if (el && following.current) toEnd(el, lastTop);
+  }, [content]);
 
   useLayoutEffect(() => {
     const content = contentRef.current;
     if (!content || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => {
       const el = ref.current;
-      if (el && following.current) toEnd(el);
+      if (el && following.current) toEnd(el, lastTop);
     });
     observer.observe(content);
     return () => observer.disconnect();
-  }, [toEnd]);
+  }, []);
 
   return { ref, contentRef, atBottom, onScroll, scrollToBottom };
 }
