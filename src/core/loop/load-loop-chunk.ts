@@ -22,6 +22,7 @@ export type LoopRunner = Pick<
   | 'formatLoopEvent'
   | 'responseBase'
   | 'wroteNothing'
+  | 'reduce'
 >;
 
 /**

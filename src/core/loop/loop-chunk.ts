@@ -10,6 +10,7 @@
 // next message, a retry's, a request's browser approvals).
 export { CallApprovals, isServerCall } from './call-approvals';
 export { runEffects } from './loop-effects';
+export { reduce } from './reduce';
 export { responseBase, wroteNothing } from './response-content';
 export { createCallIdentity } from './call-identity';
 export { formatLoopEvent } from './events';

@@ -7,6 +7,7 @@ import type { ApprovalGate } from './approval-gate';
 import { isSettled, type ToolCallState } from './call-state';
 import type { LoopUsage } from './events';
 import type { AnswerEnding, FinalReason, LoopState } from './loop-state';
+import { reduceControl, withEnding } from './reduce-control';
 
 /**
  * Everything that happens to a tool loop, as data. A call's life:
@@ -79,11 +80,13 @@ export type LoopAction =
    */
   | { type: 'stopped'; abandoned: readonly ToolCall[]; messageId: string | undefined; at: number };
 
-/** The next state of a loop after an action; the same object when nothing changed. */
+/**
+ * The next state of a loop after an action; the same object when nothing changed. The actions
+ * that may come before the loop's chunk loads (no call, no response yet) are `reduceControl`'s,
+ * in the first load; the rest, and this whole reducer, load with the chunk.
+ */
 export function reduce(state: LoopState, action: LoopAction): LoopState {
   switch (action.type) {
-    case 'user-message':
-      return { ...state, control: 'active', finalSent: false, tokensUsed: 0 };
     case 'request-sent':
       return {
         ...state,
@@ -139,8 +142,6 @@ export function reduce(state: LoopState, action: LoopAction): LoopState {
         const { deciding: _decided, ...rest } = call;
         return passGate(rest, action.gate, action.at);
       });
-    case 'grants-changed':
-      return action.grants === state.grants ? state : { ...state, grants: action.grants };
     case 'approval-answered':
       return update(state, action.toolCallId, (call) => {
         if (call.phase !== 'awaiting-approval') return call;
@@ -177,13 +178,6 @@ export function reduce(state: LoopState, action: LoopAction): LoopState {
         return settle(call, result.ok ? 'done' : 'error', result.ok ? { output: action.output } : { error: result.error }, action.at);
       });
     }
-    case 'held':
-      return state.control === 'active' ? { ...state, control: 'held' } : state;
-    case 'resumed':
-      return state.control === 'active' ? state : { ...state, control: 'active' };
-    case 'endings-restored':
-      // What this page saw itself stays.
-      return action.endings.size === 0 ? state : { ...state, endings: new Map([...action.endings, ...state.endings]) };
     case 'stopped': {
       let calls = state.calls;
       for (const call of state.calls.values()) {
@@ -194,17 +188,10 @@ export function reduce(state: LoopState, action: LoopAction): LoopState {
         const received: ToolCallState = { ...call, phase: 'pending', runner: 'loop', round: state.round, receivedAt: action.at };
         calls = calls.with(cancel(received, action.at));
       }
-      return {
-        ...state,
-        calls,
-        control: 'stopped',
-        inFlight: undefined,
-        running: false,
-        endReason: state.running ? 'stopped' : state.endReason,
-        // An answer Stop cut while it was being made says so; a finished one stays as it was.
-        endings: state.running ? withEnding(state.endings, action.messageId, 'stopped') : state.endings,
-      };
+      return reduceControl(calls === state.calls ? state : { ...state, calls }, action);
     }
+    default:
+      return reduceControl(state, action);
   }
 }
 
@@ -215,14 +202,6 @@ function endingOf(action: Extract<LoopAction, { type: 'response-finished' }>, fi
   if (action.finishReason === 'length' || action.finishReason === 'content-filter') return action.finishReason;
   if (action.empty) return 'empty';
   return final;
-}
-
-function withEnding(endings: ReadonlyMap<string, AnswerEnding>, messageId: string | undefined, ending: AnswerEnding | undefined): ReadonlyMap<string, AnswerEnding> {
-  if (messageId === undefined || endings.get(messageId) === ending) return endings;
-  const next = new Map(endings);
-  if (ending === undefined) next.delete(messageId);
-  else next.set(messageId, ending);
-  return next;
 }
 
 /** A call past its gate: waiting for the user, allowed or denied without asking, or free to run. */

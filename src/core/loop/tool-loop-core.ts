@@ -15,7 +15,8 @@ import type { LoopRunner } from './load-loop-chunk';
 import { lastStepResults, rememberLastDecision, type LoopDecision } from './loop-policy';
 import { initialLoopState, type AnswerEnding, type LoopState } from './loop-state';
 import { isSettled } from './call-state';
-import { reduce, type LoopAction } from './reduce';
+import type { LoopAction } from './reduce';
+import { reduceControl } from './reduce-control';
 import { lastStepToolParts } from './rounds';
 import type { ResolvedLoopOptions } from './tool-loop-options';
 import type { ResponseBase } from './response-content';
@@ -366,7 +367,8 @@ export class ToolLoopCore {
 
   #dispatch(action: LoopAction): void {
     const prev = this.#state;
-    const next = reduce(prev, action);
+    // Before the chunk is there, only what needs no call can happen (`reduceControl`).
+    const next = (this.#loaded()?.reduce ?? reduceControl)(prev, action);
     if (next === prev) return;
     this.#state = next;
     // Nothing to do outside the state before the chunk is there: no call, nothing to log.

@@ -9,6 +9,7 @@ import { Limiter } from './limiter';
 import type { LoopRunner } from './load-loop-chunk';
 import { runEffects } from './loop-effects';
 import { loopEvents } from './loop-events';
+import { reduce } from './reduce';
 import { responseBase, wroteNothing } from './response-content';
 import { runToolCall } from './run-tool-call';
 import { ToolLoopCore } from './tool-loop-core';
@@ -34,6 +35,7 @@ const runner: LoopRunner = {
   formatLoopEvent,
   responseBase,
   wroteNothing,
+  reduce,
 };
 
 /**
