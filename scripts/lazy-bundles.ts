@@ -31,6 +31,13 @@ export interface LazyBundlesOptions {
   /** The build's external packages. */
   external: (id: string) => boolean;
   /**
+   * Modules outside the first load that the lazy bundles still import from their own dist/ file
+   * rather than copy: public code several lazy bundles run (executing a tool call). A copy would
+   * put its dependencies' imports (zod, the AI SDK's utilities) into the lazy bundle itself, and
+   * Rolldown then splits those packages out of an app's first chunk (issue 36).
+   */
+  share?: readonly string[];
+  /**
    * Dependency modules (by import specifier) bundled into the lazy bundles instead of imported,
    * each with a rewrite of its code; the rewrite must change it (a new version fails the build).
    */
@@ -152,6 +159,11 @@ export function lazyBundles(options: LazyBundlesOptions): Plugin {
       // Small modules without state are copied instead: each shared one that a different set
       // of lazy bundles imports becomes a chunk of its own in an app, loaded up front.
       if (options.copyBelow) for (const id of shared) if (isCopyable(id, options.copyBelow)) shared.delete(id);
+      for (const file of options.share ?? []) {
+        const id = resolve(file);
+        if (!reachable.has(id)) this.error(`lazy bundles: shared module ${nameOf(id)} is not in any entry`);
+        shared.add(id);
+      }
       for (const id of targets.keys()) {
         if (shared.has(id)) this.error(`lazy bundles: ${nameOf(id)} is loaded with import() but the first load imports it too`);
       }

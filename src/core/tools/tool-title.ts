@@ -1,5 +1,5 @@
 import type { ToolSet } from './define-tool';
-import { findTool } from './execute-tool-calls';
+import { findTool } from './find-tool';
 import { humanizeToolName } from './humanize-tool-name';
 
 /** The name people read for a tool: its `title` (`defineTool({ title })`), else its name humanised. */
