@@ -8,7 +8,8 @@ import type { ChatLife } from './chat-control';
  * loop's chunk). While nothing shows a chat that is not kept alive (`parked`), its requests
  * wait: nothing goes out after its component unmounted, whatever settles meanwhile, and
  * StrictMode's remount lets them go on. A disposed chat's requests end as aborted. The loop's
- * chunk is loaded first, so no response (and no call) comes before it.
+ * chunk is loaded first, so no response (and no call) comes before it; a request stopped
+ * meanwhile does not leave.
  */
 export function gatedTransport(
   life: () => ChatLife,
@@ -32,6 +33,8 @@ export function gatedTransport(
     }
     if (life() === 'disposed') throw new DOMException('The chat was disposed.', 'AbortError');
     await loopChunk.load();
+    // Stopped while it waited (the chunk still loading): the request never leaves.
+    signal?.throwIfAborted();
   }
   return {
     sendMessages: async (request) => {

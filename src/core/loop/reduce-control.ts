@@ -3,8 +3,8 @@ import type { LoopAction } from './reduce';
 
 /**
  * The loop's actions that may come before its chunk loads, when no call or response exists yet:
- * the user's turn, hold and resume, restored endings, the user's grants, and Stop (whose open
- * calls `reduce` cancels first). The first load holds this part of the reducer only; `reduce`,
+ * the user's turn, hold and resume, restored endings, the user's grants, Stop (whose open calls
+ * `reduce` cancels first) and the end of a request Stop ended. The first load holds this part of the reducer only; `reduce`,
  * in the loop's chunk, hands these to it.
  */
 export function reduceControl(state: LoopState, action: LoopAction): LoopState {
@@ -30,10 +30,19 @@ export function reduceControl(state: LoopState, action: LoopAction): LoopState {
         // An answer Stop cut while it was being made says so; a finished one stays as it was.
         endings: state.running ? withEnding(state.endings, action.messageId, 'stopped') : state.endings,
       };
+    case 'response-finished':
+      // A response of a loop that already ended (Stop came first) changes nothing: also a
+      // request that Stop ended before it could leave, as the chunk loaded.
+      if (!state.running) return state.inFlight ? { ...state, inFlight: undefined } : state;
+      throw beforeChunk(action);
     default:
-      // A call or a response exists only once the chunk is there (the rule of `loopChunk`).
-      throw new Error(`toolchat: "${action.type}" reached the tool loop before its chunk loaded`);
+      throw beforeChunk(action);
   }
+}
+
+/** A call or a response that counts exists only once the chunk is there (the rule of `loopChunk`). */
+function beforeChunk(action: LoopAction): Error {
+  return new Error(`toolchat: "${action.type}" reached the tool loop before its chunk loaded`);
 }
 
 export function withEnding(endings: ReadonlyMap<string, AnswerEnding>, messageId: string | undefined, ending: AnswerEnding | undefined): ReadonlyMap<string, AnswerEnding> {

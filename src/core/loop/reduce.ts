@@ -101,8 +101,7 @@ export function reduce(state: LoopState, action: LoopAction): LoopState {
     case 'usage-reported':
       return { ...state, pendingUsage: action.usage };
     case 'response-finished': {
-      // A response of a loop that already ended (Stop came first) changes nothing.
-      if (!state.running) return state.inFlight ? { ...state, inFlight: undefined } : state;
+      if (!state.running) return reduceControl(state, action);
       const final = state.inFlight?.final;
       const endReason =
         action.ended === 'aborted'

@@ -123,4 +123,27 @@ describe('a chat whose loop chunk has not loaded yet', () => {
     expect(chat.getState().messages.at(-1)?.parts).toContainEqual(expect.objectContaining({ type: 'text', text: 'Hello.' }));
     chat.dispose();
   });
+
+  it('takes Stop, the user\'s grants and a new message before it is there (the loop\'s reducer loads with it); a stopped request never leaves', async () => {
+    const { createToolChat, memoryGrants, release } = await withChunkHeld();
+    const { transport, requests } = scriptedTransport([answer('Hello.')]);
+    const grants = memoryGrants();
+    const chat = createToolChat({ transport, grants });
+    void chat.sendMessage('Hi');
+    chat.stop();
+    expect(chat.getState().loop.control).toBe('stopped');
+    await chat.alwaysAllow('search');
+    expect(chat.getState().loop.grants).toEqual([expect.objectContaining({ toolName: 'search' })]);
+    const sent = chat.sendMessage('Hi again');
+    release();
+    await sent;
+    expect(chat.getState().loop.control).toBe('active');
+    await vi.waitFor(() => expect(chat.getState().activity.state).toBe('idle'));
+    // The message Stop caught waiting never left alone: it goes with the next one.
+    expect(requests.map((request) => request.messages.map((message) => message.parts))).toEqual([
+      [[{ type: 'text', text: 'Hi' }], [{ type: 'text', text: 'Hi again' }]],
+    ]);
+    expect(chat.getState().messages.at(-1)?.parts).toContainEqual(expect.objectContaining({ type: 'text', text: 'Hello.' }));
+    chat.dispose();
+  });
 });
