@@ -1,11 +1,10 @@
 // First: the DOM globals must exist before React loads (a bare import would be tree-shaken).
 import { domReady } from './support/dom';
-import type { UIMessage } from 'ai';
 import { Profiler, type ProfilerOnRenderCallback } from 'react';
 import { createRoot, type Root } from 'react-dom/profiling';
-import { createChatPersistence, createToolChat, memoryGrants, memoryStorage, type Branch, type ToolChat } from '../src/core/index';
+import { createChatPersistence, createToolChat, memoryGrants, memoryStorage, type ToolChat } from '../src/core/index';
 import { ChatWrapper } from '../src/react/components/index';
-import { longThread } from '../test/support/long-thread';
+import { AT, MESSAGES, VERSIONS, versionedThread } from './support/branch-versions';
 import { median, round, until } from './support/measure';
 import { tokenTransport } from './support/token-transport';
 import type { BenchRow } from './types';
@@ -13,34 +12,8 @@ import type { BenchRow } from './types';
 const BENCH = 'branches';
 domReady();
 
-const MESSAGES = 1_000;
-const VERSIONS = 10;
-/** The message with versions: the second question, near the top of the thread. */
-const AT = 2;
-
-/**
- * A 1,000-message thread whose second question has 10 versions. `own`: each with a whole tail of
- * its own (ids of its own), so a switch replaces every row after the question, the worst case.
- * `short`: the first version keeps the long tail and the 9 edits each have their answer only,
- * which is what editing a question near the top of a long chat makes.
- */
-function versions(tails: 'own' | 'short') {
-  const path = longThread(MESSAGES);
-  const paths: UIMessage[][] = [path];
-  const branches: Branch[] = [];
-  for (let version = 1; version < VERSIONS; version++) {
-    const tail = (tails === 'own' ? path.slice(AT) : path.slice(AT, AT + 2)).map((message, i): UIMessage => {
-      const id = `v${version}-${message.id}`;
-      return i === 0 ? { ...message, id, parts: [{ type: 'text', text: `Version ${version + 1} of the question` }] } : { ...message, id };
-    });
-    branches.push({ parentId: path[AT - 1]!.id, index: version, messages: tail });
-    paths.push([...path.slice(0, AT), ...tail]);
-  }
-  return { path, branches, paths };
-}
-
 async function chatWith(tails: 'own' | 'short') {
-  const { path, branches, paths } = versions(tails);
+  const { path, branches, paths } = versionedThread(tails);
   const storage = memoryStorage();
   await createChatPersistence({ storage, chatId: tails }).save(path, { immediate: true, branches });
   // Renders unpaced: the baseline's `setMessages` would otherwise wait for the render pace.

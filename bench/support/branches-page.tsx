@@ -4,10 +4,9 @@
 // (`throttle: 0`) so that the baseline's `setMessages` does not wait for the render pace. It leaves on
 // `window.__branches` what the bench drives: a switch, the same change without branches, and a
 // reveal of the whole thread from its top. Not a test: figures only.
-import type { UIMessage } from 'ai';
 import { createRoot } from 'react-dom/client';
-import { ChatWrapper, createChatPersistence, createToolChat, memoryGrants, memoryStorage, preloadMarkdown, type Branch } from 'toolchat';
-import { longThread } from '../../test/support/long-thread';
+import { ChatWrapper, createChatPersistence, createToolChat, memoryGrants, memoryStorage, preloadMarkdown } from 'toolchat';
+import { AT, versionedThread } from './branch-versions';
 
 export interface BranchesPage {
   /** Shows the `index`-th version (`switchBranch`): from the call to the commit, and to the next frame painted. */
@@ -24,22 +23,8 @@ declare global {
   }
 }
 
-const MESSAGES = 1_000;
-const VERSIONS = 10;
-const AT = 2;
 const tails = new URLSearchParams(location.search).get('tails') === 'short' ? 'short' : 'own';
-
-const path = longThread(MESSAGES, { varied: true });
-const paths: UIMessage[][] = [path];
-const branches: Branch[] = [];
-for (let version = 1; version < VERSIONS; version++) {
-  const tail = (tails === 'own' ? path.slice(AT) : path.slice(AT, AT + 2)).map((message, i): UIMessage => {
-    const id = `v${version}-${message.id}`;
-    return i === 0 ? { ...message, id, parts: [{ type: 'text', text: `Version ${version + 1} of the question` }] } : { ...message, id };
-  });
-  branches.push({ parentId: path[AT - 1]!.id, index: version, messages: tail });
-  paths.push([...path.slice(0, AT), ...tail]);
-}
+const { path, branches, paths } = versionedThread(tails, { varied: true });
 const storage = memoryStorage();
 await createChatPersistence({ storage, chatId: 'branches' }).save(path, { immediate: true, branches });
 const chat = createToolChat({ id: 'branches', storage, transport: { sendMessages: () => Promise.reject(new Error('not in this bench')), reconnectToStream: async () => null }, grants: memoryGrants(), throttle: 0 });

@@ -1,13 +1,11 @@
 import { MockLanguageModelV4 } from 'ai/test';
-import { createRequire } from 'node:module';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createChatHandler, memoryConversationStore, memoryStreams, toNodeHandler } from 'toolchat/server';
 import { textResponse } from '../support/mock-models';
-import { launchChromium, screenshot, recordErrors } from './browser';
+import { launchChromium, screenshot, recordErrors, axeViolations } from './browser';
 import { servePage, type PageServer } from './page-server';
 
-const require = createRequire(import.meta.url);
 
 /** The model: "Answer N to <the last user message>", and every prompt it saw, as "role: text" lines. */
 const prompts: string[][] = [];
@@ -61,15 +59,6 @@ function storedIndexedDBPath(page: Page): Promise<string[]> {
         };
       }),
   );
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
-    const result = await axe.run(document);
-    return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  });
 }
 
 describe('branches in Chromium: Edit and Regenerate keep versions, the picker switches by keyboard, and a reload keeps them', () => {

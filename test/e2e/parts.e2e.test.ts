@@ -1,11 +1,9 @@
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ar, en } from '../../src/locales/index';
-import { launchChromium, screenshot, recordErrors } from './browser';
+import { launchChromium, screenshot, recordErrors, axeViolations } from './browser';
 import { servePage, type PageServer } from './page-server';
 
-const require = createRequire(import.meta.url);
 
 let server: PageServer;
 let browser: Browser;
@@ -26,16 +24,6 @@ const box = async (page: Page, selector: string): Promise<Box> => {
   if (!found) throw new Error(`${selector} is not laid out`);
   return found;
 };
-
-/** axe-core on the chat: the violations, by rule and element. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
-    const result = await axe.run(document.querySelector('.toolchat')!);
-    return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  });
-}
 
 const cases = [
   { lang: 'en', labels: en, dir: 'ltr' },
@@ -111,7 +99,7 @@ describe.each(cases)('the chat parts in Chromium, $lang ($dir)', ({ lang, labels
         expect(details.x + details.width).toBeLessThanOrEqual(chat.x + chat.width + 1);
         await page.getByRole('meter', { name: labels.contextWindow }).waitFor();
 
-        expect(await axeViolations(page)).toEqual([]);
+        expect(await axeViolations(page, '.toolchat')).toEqual([]);
         expect(errors).toEqual([]);
         await screenshot(page, `parts-${lang}-${theme}`);
       } finally {

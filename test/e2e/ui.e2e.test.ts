@@ -1,11 +1,9 @@
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, screenshot } from './browser';
+import { launchChromium, screenshot, axeViolations } from './browser';
 import { solidPng } from '../../demo/png';
 import { startDemo, type RunningDemo } from './demo-server';
 
-const require = createRequire(import.meta.url);
 
 const PNG = solidPng(96, [207, 34, 46]);
 
@@ -26,16 +24,6 @@ async function send(page: Page, text: string): Promise<void> {
 async function idle(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Send' }).waitFor();
   await expect.poll(() => page.getByRole('status').textContent()).toBe('');
-}
-
-/** axe-core on the whole page: the violations, by rule and count. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
-    const result = await axe.run(document);
-    return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  });
 }
 
 /** The new everyday actions in the demo app, each in light and dark, with a screenshot of each. */

@@ -45,6 +45,7 @@ function beforeChunk(action: LoopAction): Error {
   return new Error(`toolchat: "${action.type}" reached the tool loop before its chunk loaded`);
 }
 
+/** `endings` with the message's ending set (or cleared, `undefined`); the same map when unchanged. */
 export function withEnding(endings: ReadonlyMap<string, AnswerEnding>, messageId: string | undefined, ending: AnswerEnding | undefined): ReadonlyMap<string, AnswerEnding> {
   if (messageId === undefined || endings.get(messageId) === ending) return endings;
   const next = new Map(endings);
