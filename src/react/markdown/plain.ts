@@ -1,5 +1,8 @@
 // Characters that may mean Markdown (or a GFM autolink) anywhere in a line.
-const SYNTAX = /[\\`*_~[\]<>|!&@\t\r\0]|https?:|www\.|mailto:|xmpp:/i;
+const SYNTAX = /[\\`*~[\]<>|!&@\t\r\0]|https?:|www\.|mailto:|xmpp:/i;
+// An underscore between two letters or digits (`snake_case`, `THE_END`) can neither open nor
+// close emphasis; any other one might.
+const EMPHASIS_UNDERSCORE = /(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/u;
 // What may start a block when it begins a line.
 const LINE_START = /^(?:[-+=#>:]|\d+[.)])/;
 
@@ -10,7 +13,7 @@ const LINE_START = /^(?:[-+=#>:]|\d+[.)])/;
  * paragraphs, and showing them costs nothing next to a Markdown parse.
  */
 export function plainParagraph(block: string): string | undefined {
-  if (SYNTAX.test(block)) return undefined;
+  if (SYNTAX.test(block) || EMPHASIS_UNDERSCORE.test(block)) return undefined;
   const lines = block.split('\n');
   // Four spaces make the first line code; later lines are continuations whatever their indentation.
   if (lines[0]?.startsWith('    ')) return undefined;

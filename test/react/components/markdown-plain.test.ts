@@ -12,7 +12,7 @@ const paragraph = (text: string) => renderToStaticMarkup(createElement('p', null
 
 const piece = fc.constantFrom(
   'word', 'Paris', ' ', ' ', '  ', '    ', '\n', '\n', '.', ',', '1', '2.', '3)', '-', '--', '=', '+', '#', ':', '/', '"', "'", '(', ')',
-  'http://x.org', 'www.a.com', 'a@b.co', '*', '_', '~', '|', '\\', '&amp;', '<b>', '`', '\t', '!', '[', ']', '>', 'é', '🙂', '\r', '%',
+  'http://x.org', 'www.a.com', 'a@b.co', '*', '_', '~', '|', '\\', '&amp;', '<b>', '`', '\t', '!', '[', ']', '>', 'é', '🙂', '\r', '%', 'max_tokens', '_a', 'b_',
 );
 const text = fc.array(piece, { minLength: 1, maxLength: 25 }).map((pieces) => pieces.join(''));
 
@@ -31,6 +31,8 @@ describe('plain paragraphs', () => {
     expect(plainParagraph(' It is 21 °C in Paris, with a light breeze.\nEnjoy it.')).toBe('It is 21 °C in Paris, with a light breeze.\nEnjoy it.');
     expect(plainParagraph('It is **hot**.')).toBeUndefined();
     expect(plainParagraph('1. first')).toBeUndefined();
+    expect(plainParagraph('Set max_tokens to 20.')).toBe('Set max_tokens to 20.');
+    expect(plainParagraph('It is _hot_ and __dry__.')).toBeUndefined();
     expect(plainParagraph('See https://example.com')).toBeUndefined();
   });
 });
