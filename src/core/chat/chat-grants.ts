@@ -1,6 +1,7 @@
 import type { ToolLoopCore } from '../loop/tool-loop-core';
 import { grantBookOf } from './grant-book';
-import { sameReach, type ToolGrantReach, type ToolGrants } from './grants';
+import { sameReach } from './grant-reach';
+import type { ToolGrantReach, ToolGrants } from './grants';
 
 /** A chat's link to the user's grants. */
 export interface ChatGrants {

@@ -9,7 +9,7 @@ import { canSendNow, initialChatControl, reduceChat, type ChatAction, type ChatC
 import { runChatEffects } from './chat-effects';
 import { ToolChatState } from './chat-state';
 import type { ChatGrants } from './chat-grants';
-import { sameReach } from './grants';
+import { sameReach } from './grant-reach';
 import { createListeners } from './listeners';
 import { createChatNotifier } from './notifier';
 import { resolveToolChatOptions } from './options';

@@ -1,5 +1,6 @@
 import { createListeners } from './listeners';
-import { readGrants, sameReach, trimGrants, type ToolGrant, type ToolGrantReach, type ToolGrants } from './grants';
+import { sameReach } from './grant-reach';
+import { readGrants, trimGrants, type ToolGrant, type ToolGrantReach, type ToolGrants } from './grants';
 
 /**
  * The grants of one `ToolGrants` as this page knows them, shared by every chat that keeps its

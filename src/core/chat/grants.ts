@@ -1,4 +1,5 @@
 import type { MaybePromise } from '../storage/types';
+import { sameReach } from './grant-reach';
 
 /**
  * One of the user's grants: calls of `toolName` run without asking. "Always allow" makes one for
@@ -126,10 +127,6 @@ function validName(name: string): boolean {
   return name.length > 0 && name.length <= MAX_NAME_CHARS;
 }
 
-/** Whether two grants cover the same calls. */
-export function sameReach(a: ToolGrantReach, b: ToolGrantReach): boolean {
-  return a.toolName === b.toolName && a.scope === b.scope && a.chatId === b.chatId;
-}
 
 /** One grant per reach (the newest), at most `MAX_GRANTS`, dropping the oldest chat grants first. */
 export function trimGrants(grants: readonly ToolGrant[]): ToolGrant[] {

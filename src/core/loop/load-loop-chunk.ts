@@ -8,15 +8,10 @@ export type LoopChunk = typeof import('./loop-chunk');
  */
 export type LoopRunner = Pick<
   LoopChunk,
-  | 'CallApprovals'
-  | 'isServerCall'
+  | 'LoopCalls'
   | 'answerUsageStage'
   | 'createCallIdentity'
   | 'readUsage'
-  | 'runToolCall'
-  | 'toJsonValue'
-  | 'Limiter'
-  | 'serializeToolOutput'
   | 'runEffects'
   | 'loopEvents'
   | 'formatLoopEvent'

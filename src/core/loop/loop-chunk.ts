@@ -9,6 +9,7 @@
 // answers to them), and what reads a conversation's calls (open calls settled before the user's
 // next message, a retry's, a request's browser approvals).
 export { CallApprovals, isServerCall } from './call-approvals';
+export { LoopCalls } from './loop-calls';
 export { runEffects } from './loop-effects';
 export { reduce } from './reduce';
 export { responseBase, wroteNothing } from './response-content';

@@ -1,20 +1,18 @@
 import { getToolName, type ChatStatus, type FinishReason, type UIMessage, type UIMessageChunk } from 'ai';
-import type { AnyToolDefinition, ToolSet } from '../tools/define-tool';
-import { errorMessage, toolErrorMessages } from '../tools/errors';
+import type { ToolSet } from '../tools/define-tool';
+import { errorMessage } from '../tools/errors';
 import { findTool } from '../tools/find-tool';
 import type { CheckedToolSchemas } from '../tools/tool-schemas';
 import type { ToolCall, ToolCallResult, ToolChatRequestBody } from '../tools/types';
 import { createListeners } from '../chat/listeners';
-import { sameReach, type ToolGrant, type ToolGrantReach } from '../chat/grants';
+import { sameReach } from '../chat/grant-reach';
+import type { ToolGrant, ToolGrantReach } from '../chat/grants';
 import type { ApprovalAnswer, ApprovalResult } from './approval';
-import type { ApprovalGate } from './approval-gate';
-import type { CallApprovals } from './call-approvals';
 import type { LoopEndReason } from './events';
-import type { Limiter } from './limiter';
 import type { LoopRunner } from './load-loop-chunk';
+import type { LoopCalls, RunToolCallRequest } from './loop-calls';
 import { lastStepResults, rememberLastDecision, type LoopDecision } from './loop-policy';
 import { initialLoopState, type AnswerEnding, type LoopState } from './loop-state';
-import { isSettled } from './call-state';
 import type { LoopAction } from './reduce';
 import { reduceControl } from './reduce-control';
 import { lastStepToolParts } from './rounds';
@@ -22,7 +20,6 @@ import type { ResolvedLoopOptions } from './tool-loop-options';
 import type { ResponseBase } from './response-content';
 
 const NONE_OFFERED: ReadonlySet<string> = new Set();
-const NO_TOOLS: ToolSet = Object.freeze(Object.create(null) as ToolSet);
 
 /** The part of an AI SDK chat the loop drives. */
 export interface LoopChat {
@@ -53,17 +50,12 @@ export class ToolLoopCore {
   #getOptions: () => ResolvedLoopOptions;
   #loaded: () => LoopRunner | undefined;
   #abort = new AbortController();
-  /** Made with the first call, from the loop's chunk. */
-  #limiter: Limiter | undefined;
-  /** The calls' approvals (gates, answers, expiry): made with the first call, from the loop's chunk. */
-  #approvals: CallApprovals | undefined;
+  /** What runs calls and answers their approvals: made with the first call, from the loop's chunk. */
+  #calls: LoopCalls | undefined;
   /** Where a grant the user makes goes (the chat's grant book); none: grants last for this loop. */
   #grantSink: ((reach: ToolGrantReach) => void) | undefined;
   #listeners = createListeners();
   #decideNext = rememberLastDecision();
-  /** The callers of `runToolCall` waiting for their call's one result, by call id. */
-  #callers = new Map<string, (result: ToolCallResult) => void>();
-  #callerCount = 0;
 
   /** `chunk`: the loop's chunk, loaded before any call can arrive (see `loopChunk`). */
   constructor(getOptions: () => ResolvedLoopOptions, chunk: () => LoopRunner | undefined) {
@@ -78,13 +70,15 @@ export class ToolLoopCore {
     return chunk;
   }
 
-  /** The calls' approvals: there once the chunk is, which every call waits for. */
-  #approvalsOf(chunk: LoopRunner): CallApprovals {
-    return (this.#approvals ??= new chunk.CallApprovals({
+  /** The calls: there once the chunk is, which every call waits for. */
+  #callsOf(): LoopCalls {
+    return (this.#calls ??= new (this.#chunk().LoopCalls)({
       state: () => this.#state,
       dispatch: (action) => this.#dispatch(action),
       options: () => this.#getOptions(),
       chat: () => this.#chat,
+      signal: () => this.#abort.signal,
+      offered: () => this.#offered,
       grant: (reach) => this.grant(reach),
     }));
   }
@@ -105,21 +99,7 @@ export class ToolLoopCore {
 
   /** For `ChatInit.onToolCall`: starts the call and returns at once (never awaits the output). */
   readonly onToolCall = ({ toolCall }: { toolCall: ToolCall & { providerMetadata?: unknown } }): void => {
-    if (this.#state.calls.has(toolCall.toolCallId)) return;
-    const call = { toolCallId: toolCall.toolCallId, toolName: toolCall.toolName, input: toolCall.input };
-    const chunk = this.#chunk();
-    // Only a tool the model was offered runs: a name it guessed (a tool left out for its schema,
-    // one removed since, any tool on the final round) is an unknown tool, whatever the app holds.
-    const offered = this.#offered === undefined || this.#offered.has(call.toolName);
-    const tool = offered ? findTool(this.#tools(), call.toolName) : undefined;
-    // A call of the server's own tools (signed by `createChatHandler`) is the server's to run:
-    // its approval, if it asks, is answered on its part (see `answerApproval` of the chat).
-    if (!tool && chunk.isServerCall(toolCall)) return;
-    // A tool without `execute` is the app's to run: it answers with `addToolResult`.
-    const runner = tool && typeof tool.execute !== 'function' ? 'app' : 'loop';
-    // An async `needsApproval` or policy shows as deciding until it answers, never as running.
-    const gate = this.#approvalsOf(chunk).receive(call, runner, tool);
-    if (runner === 'loop') void this.#run(call, gate, offered);
+    this.#callsOf().onToolCall(toolCall);
   };
 
   /** For `ChatInit.sendAutomaticallyWhen`: results go back only when all are in and allowed. */
@@ -270,7 +250,7 @@ export class ToolLoopCore {
       at: this.#now(),
     });
     this.#abort.abort();
-    this.#approvals?.cancelAll();
+    this.#calls?.cancelAll();
   }
 
   /** "Approve": this call runs, this once. */
@@ -290,7 +270,7 @@ export class ToolLoopCore {
    * is there: the answer is read in it.)
    */
   answerApproval(toolCallId: string, answer: ApprovalAnswer): Promise<ApprovalResult> {
-    return this.#approvalsOf(this.#chunk()).answer(toolCallId, answer);
+    return this.#callsOf().answerApproval(toolCallId, answer);
   }
 
   /**
@@ -313,8 +293,8 @@ export class ToolLoopCore {
    */
   setGrants(grants: readonly ToolGrant[]): void {
     this.#dispatch({ type: 'grants-changed', grants });
-    // No approvals yet: no call, none waiting.
-    this.#approvals?.granted(grants);
+    // No calls yet: none waiting.
+    this.#calls?.granted(grants);
   }
 
   /**
@@ -326,35 +306,13 @@ export class ToolLoopCore {
    * The loop's chunk is loaded first (the chat's `runToolCall` waits for it), as for every call.
    */
   runToolCall(request: RunToolCallRequest): Promise<ToolCallResult> {
-    const { toolName, input } = request;
-    let toolCallId: string;
-    do toolCallId = `${request.origin}:call-${++this.#callerCount}`;
-    while (this.#state.calls.has(toolCallId));
-    const call: ToolCall = { toolCallId, toolName, input };
-    const tool = request.tool ?? findTool(this.#tools(), toolName);
-    // The one tool this call may run, under its own name: nothing else of the chat is reachable.
-    const tools: ToolSet = Object.create(null) as ToolSet;
-    if (tool) tools[toolName] = tool;
-    const result = new Promise<ToolCallResult>((resolve) => this.#callers.set(toolCallId, resolve));
-    const gate = this.#approvalsOf(this.#chunk()).receive(call, 'loop', tool, request.origin);
-    const { signal } = request;
-    if (signal) {
-      const abort = () => this.#cancel(call);
-      if (signal.aborted) abort();
-      else {
-        signal.addEventListener('abort', abort, { once: true });
-        void result.then(() => signal.removeEventListener('abort', abort));
-      }
-    }
-    if (this.#callers.has(toolCallId)) void this.#run(call, gate, true, { tools: () => tools, signal });
-    return result;
+    return this.#callsOf().runToolCall(request);
   }
 
   /** The result of a tool the app runs itself; ignored for any other call, or once answered. */
   addToolResult(result: { toolCallId: string; output: unknown } | { toolCallId: string; error: string }): void {
-    const call = this.#state.calls.get(result.toolCallId);
-    if (!call || call.runner !== 'app') return;
-    this.#settle(call, 'error' in result ? { ...call, ok: false, error: String(result.error) } : { ...call, ok: true, output: result.output }, false);
+    // No calls yet: no call of the app's to answer.
+    this.#calls?.addToolResult(result);
   }
 
   /** The decision for the next request with these messages, by the loop's state and options. */
@@ -373,72 +331,8 @@ export class ToolLoopCore {
     this.#state = next;
     // Nothing to do outside the state before the chunk is there: no call, nothing to log.
     this.#loaded()?.runEffects(action, prev, next, this.#getOptions(), this.#chat, this.#now());
-    if (this.#callers.size > 0) this.#answerCallers(action);
+    this.#calls?.answerCallers(action);
     this.#listeners.emit();
-  }
-
-  /** Hands each `runToolCall` whose call settled its one result: the tool's own output, not the model's JSON. */
-  #answerCallers(action: LoopAction): void {
-    for (const [toolCallId, resolve] of this.#callers) {
-      const call = this.#state.calls.get(toolCallId);
-      if (!call || !isSettled(call.phase)) continue;
-      this.#callers.delete(toolCallId);
-      const base = { toolCallId, toolName: call.toolName };
-      if (action.type === 'call-settled' && action.toolCallId === toolCallId && !action.cancelled) resolve(action.result);
-      else resolve(call.phase === 'done' ? { ...base, ok: true, output: call.output } : { ...base, ok: false, error: call.error ?? '' });
-    }
-  }
-
-  /** Ends one open call as cancelled: its caller gave up (an MCP App went away). */
-  #cancel(call: ToolCall): void {
-    const waiting = this.#approvals?.withdraw(call.toolCallId);
-    this.#dispatch({ type: 'call-settled', toolCallId: call.toolCallId, result: { ...call, ok: false, error: toolErrorMessages.cancelled(call.toolName) }, output: undefined, cancelled: true, at: this.#now() });
-    waiting?.({ approved: false, reason: 'cancelled' });
-  }
-
-  #run(
-    call: ToolCall,
-    gate: ApprovalGate | Promise<ApprovalGate>,
-    offered: boolean,
-    caller?: { tools: () => ToolSet; signal: AbortSignal | undefined },
-  ): Promise<void> {
-    const options = this.#getOptions();
-    // The Stop of the moment the call arrived, also when the chunk is still loading; and the
-    // caller's own signal for a call the model did not make.
-    const signal = caller?.signal ? AbortSignal.any([this.#abort.signal, caller.signal]) : this.#abort.signal;
-    const chunk = this.#chunk();
-    const approvals = this.#approvalsOf(chunk);
-    // A call shown as waiting for approval takes the user's answer at once.
-    const asked = !(gate instanceof Promise) && gate.kind === 'ask' ? approvals.ask(call.toolCallId) : undefined;
-    const { runToolCall, toJsonValue, Limiter } = chunk;
-    return runToolCall(call, {
-        gate,
-        decided: (decided) => approvals.decided(call.toolCallId, decided),
-        signal,
-        // Read when the call runs, after approval: a tool the app removed meanwhile is not run.
-        tools: caller?.tools ?? (() => (offered ? this.#tools() : NO_TOOLS)),
-        timeoutMs: options.timeoutMs,
-        random: options.random,
-        limiter: (this.#limiter ??= new Limiter(() => this.#getOptions().concurrency)),
-        askUser: () => asked ?? approvals.ask(call.toolCallId),
-        started: () => this.#dispatch({ type: 'call-started', toolCallId: call.toolCallId }),
-        progressed: (output) => this.#dispatch({ type: 'call-progressed', toolCallId: call.toolCallId, output: toJsonValue(output) }),
-        finish: (result, cancelled) => this.#settle(call, result, cancelled),
-      });
-  }
-
-  #settle(call: ToolCall, result: ToolCallResult, cancelled: boolean): void {
-    let output: unknown;
-    let settled = result;
-    if (result.ok) {
-      try {
-        output = this.#chunk().serializeToolOutput(result.output, this.#getOptions().maxOutputBytes);
-      } catch (error) {
-        // `serializeToolOutput` does not throw; should it ever, the call still gets its result.
-        settled = unserialisable(call, error);
-      }
-    }
-    this.#dispatch({ type: 'call-settled', toolCallId: call.toolCallId, result: settled, output, cancelled, at: this.#now() });
   }
 
   #renewAbort(): void {
@@ -454,21 +348,4 @@ export class ToolLoopCore {
   }
 }
 
-/** A call for `runToolCall`: one the model did not make. */
-export interface RunToolCallRequest {
-  toolName: string;
-  input: unknown;
-  /**
-   * Who makes the call, for the call's record (`origin`) and its id (`<origin>:call-<n>`):
-   * e.g. `mcp-app:<id of the call whose app makes it>`.
-   */
-  origin: string;
-  /** The tool to run; by default the chat's tool of that name. */
-  tool?: AnyToolDefinition;
-  /** Aborting it ends the call as cancelled, also while it waits for approval. */
-  signal?: AbortSignal;
-}
-
-function unserialisable(call: ToolCall, error: unknown): ToolCallResult {
-  return { ...call, ok: false, error: `The output of tool "${call.toolName}" could not be serialised: ${errorMessage(error)}` };
-}
+export type { RunToolCallRequest } from './loop-calls';

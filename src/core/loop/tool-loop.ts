@@ -1,17 +1,14 @@
 import type { UIMessage } from 'ai';
-import { serializeToolOutput, toJsonValue } from '../tools/serialize-output';
 import { checkedToolSchemas } from '../tools/tool-schemas';
 import type { ToolChatRequestBody } from '../tools/types';
-import { CallApprovals, isServerCall } from './call-approvals';
 import { createCallIdentity } from './call-identity';
 import { formatLoopEvent } from './events';
-import { Limiter } from './limiter';
+import { LoopCalls } from './loop-calls';
 import type { LoopRunner } from './load-loop-chunk';
 import { runEffects } from './loop-effects';
 import { loopEvents } from './loop-events';
 import { reduce } from './reduce';
 import { responseBase, wroteNothing } from './response-content';
-import { runToolCall } from './run-tool-call';
 import { ToolLoopCore } from './tool-loop-core';
 import { resolveLoopOptions, type ResolvedLoopOptions, type ToolLoopOptions } from './tool-loop-options';
 import { answerUsageStage, readUsage } from './usage';
@@ -21,15 +18,10 @@ export type { LoopChat } from './tool-loop-core';
 // What runs calls comes with a `ToolLoop`: a call may reach it at any time. (A chat of
 // `createToolChat` loads the same from the loop's chunk before its first request.)
 const runner: LoopRunner = {
-  CallApprovals,
-  isServerCall,
+  LoopCalls,
   answerUsageStage,
   createCallIdentity,
   readUsage,
-  runToolCall,
-  toJsonValue,
-  Limiter,
-  serializeToolOutput,
   runEffects,
   loopEvents,
   formatLoopEvent,
