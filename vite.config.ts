@@ -23,7 +23,7 @@ export default defineConfig({
       firstLoad: [src('react/components/chat-wrapper.tsx'), src('react/use-tool-chat.ts'), src('core/chat/create-tool-chat.ts')],
       external: isExternal,
       copyBelow: 3000,
-      share: [src('core/tools/execute-tool-calls.ts')],
+      share: [src('core/tools/execute-tool-calls-now.ts')],
       inline: {
         // `@ag-ui/core`'s schemas import zod's whole namespace (`{ z }`): in an esbuild app
         // that brings every zod locale into the first load, even if AG-UI is never used. The

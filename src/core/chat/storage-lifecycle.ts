@@ -1,5 +1,5 @@
 import { getToolName, isToolUIPart, type AbstractChat, type UIMessage } from 'ai';
-import { findTool } from '../tools/execute-tool-calls';
+import { findTool } from '../tools/find-tool';
 import type { ToolSet } from '../tools/define-tool';
 import type { ToolLoopCore } from '../loop/tool-loop-core';
 import { storedEndings } from '../storage/endings';

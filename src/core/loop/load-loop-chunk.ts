@@ -3,20 +3,15 @@ import { lazyModule } from '../lazy-module';
 export type LoopChunk = typeof import('./loop-chunk');
 
 /**
- * What a tool loop itself runs from its chunk: calls, their approvals, their outputs, a response's call identity
- * and usage (counted, and summed over the answer), what a transition does outside the state, the log.
+ * What a tool loop itself runs from its chunk: requests, responses and calls (`LoopCalls`), what a
+ * transition does outside the state, the log.
  */
 export type LoopRunner = Pick<
   LoopChunk,
   | 'LoopCalls'
-  | 'answerUsageStage'
-  | 'createCallIdentity'
-  | 'readUsage'
   | 'runEffects'
   | 'loopEvents'
   | 'formatLoopEvent'
-  | 'responseBase'
-  | 'wroteNothing'
   | 'reduce'
 >;
 

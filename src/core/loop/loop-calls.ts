@@ -1,21 +1,28 @@
+import type { UIMessage, UIMessageChunk } from 'ai';
 import type { AnyToolDefinition, ToolSet } from '../tools/define-tool';
 import { errorMessage, toolErrorMessages } from '../tools/errors';
 import { findTool } from '../tools/find-tool';
 import { serializeToolOutput, toJsonValue } from '../tools/serialize-output';
-import type { ToolCall, ToolCallResult } from '../tools/types';
+import type { CheckedToolSchemas } from '../tools/tool-schemas';
+import type { ToolCall, ToolCallResult, ToolChatRequestBody } from '../tools/types';
 import type { ToolGrant, ToolGrantReach } from '../chat/grants';
 import type { ApprovalAnswer, ApprovalResult } from './approval';
 import type { ApprovalGate } from './approval-gate';
 import { CallApprovals, isServerCall } from './call-approvals';
 import { isSettled } from './call-state';
+import { createCallIdentity } from './call-identity';
 import { Limiter } from './limiter';
+import type { LoopDecision } from './loop-policy';
 import type { LoopChat } from './tool-loop-core';
 import type { LoopState } from './loop-state';
 import type { LoopAction } from './reduce';
+import { responseBase, wroteNothing, type ResponseBase } from './response-content';
 import { runToolCall } from './run-tool-call';
 import type { ResolvedLoopOptions } from './tool-loop-options';
+import { answerUsageStage, readUsage } from './usage';
 
 const NO_TOOLS: ToolSet = Object.freeze(Object.create(null) as ToolSet);
+const NONE_OFFERED: ReadonlySet<string> = new Set();
 
 /** What the calls of a loop read and change of it: its state goes through its `dispatch` only. */
 export interface LoopCallsHost {
@@ -25,11 +32,7 @@ export interface LoopCallsHost {
   chat(): LoopChat | undefined;
   /** The Stop of the moment: aborted by `stop()`, renewed by the user's next turn. */
   signal(): AbortSignal;
-  /**
-   * The names of the tools the latest request offered the model; `undefined` before a request of
-   * this loop went out (a stream resumed after a reload answers a request of the page before).
-   */
-  offered(): ReadonlySet<string> | undefined;
+  decide(messages: readonly UIMessage[]): LoopDecision;
   grant(reach: ToolGrantReach): void;
 }
 
@@ -49,9 +52,11 @@ export interface RunToolCallRequest {
 }
 
 /**
- * What a tool loop does with calls: running them (approval, the concurrency limit, Stop), their
- * results, the app's own results and the callers of `runToolCall`. From the loop's chunk: a loop
- * makes it with its first call, which cannot come before the chunk is there.
+ * What a tool loop does once it talks to the model: the tools each request offers, the stage of
+ * each response and what its end wrote, and the calls (running them through approval, the
+ * concurrency limit and Stop; their results, the app's own results, the callers of
+ * `runToolCall`). From the loop's chunk: a loop makes it with its first request or call, neither
+ * of which can come before the chunk is there.
  */
 export class LoopCalls {
   #host: LoopCallsHost;
@@ -60,6 +65,16 @@ export class LoopCalls {
   /** The callers of `runToolCall` waiting for their call's one result, by call id. */
   #callers = new Map<string, (result: ToolCallResult) => void>();
   #callerCount = 0;
+  /**
+   * The names of the tools the latest request offered the model: its calls of any other name
+   * fail as unknown tools. `undefined` until a request of this loop went out (a stream resumed
+   * after a reload answers a request of the page before): then every tool of the chat.
+   */
+  #offered: ReadonlySet<string> | undefined;
+  /** Where the conversation stood when the last request left: its response writes after it. */
+  #requestBase: ResponseBase | undefined;
+  /** The tool sets whose left-out tools were reported: once per set, not once per request. */
+  #reported = new WeakSet<ToolSet>();
 
   constructor(host: LoopCallsHost) {
     this.#host = host;
@@ -72,13 +87,62 @@ export class LoopCalls {
     });
   }
 
+  /** See `ToolLoopCore.requestBodyWith`. */
+  requestBody(messages: readonly UIMessage[], check: (tools: ToolSet) => CheckedToolSchemas): ToolChatRequestBody {
+    const { final, rounds } = this.#host.decide(messages);
+    this.#requestBase = responseBase(messages);
+    this.#host.dispatch({ type: 'request-sent', rounds, final });
+    this.#offered = NONE_OFFERED;
+    if (final) return { toolsDisabled: true };
+    const tools = this.#tools();
+    if (Object.keys(tools).length === 0) return {};
+    const { schemas, rejected } = check(tools);
+    this.#reportRejected(tools, rejected);
+    this.#offered = new Set(Object.keys(schemas));
+    return { tools: schemas };
+  }
+
+  #reportRejected(tools: ToolSet, rejected: readonly Error[]): void {
+    if (rejected.length === 0 || this.#reported.has(tools)) return;
+    this.#reported.add(tools);
+    for (const error of rejected) {
+      try {
+        this.#host.options().onError?.(error);
+      } catch (thrown) {
+        console.error('toolchat: onError threw', errorMessage(thrown));
+      }
+    }
+  }
+
+  /** See `ToolLoopCore.chunkStage`. */
+  chunkStage(messages: readonly UIMessage[]): (chunk: UIMessageChunk) => UIMessageChunk | undefined {
+    const answerUsage = answerUsageStage(messages);
+    const identity = createCallIdentity(messages, {
+      isBrowserTool: (toolName) => findTool(this.#tools(), toolName) !== undefined,
+      isKnownCall: (toolCallId) => this.#host.state().calls.has(toolCallId),
+    });
+    return (chunk) => {
+      const usage = readUsage(chunk);
+      if (!usage) return identity(chunk);
+      this.#host.dispatch({ type: 'usage-reported', usage });
+      return identity(answerUsage(chunk));
+    };
+  }
+
+  /** A response ended: whether it was complete and wrote nothing after where its request left the conversation. */
+  responseEnded(message: UIMessage, complete: boolean): boolean {
+    const base = this.#requestBase;
+    this.#requestBase = undefined;
+    return complete && wroteNothing(message, base);
+  }
+
   /** For `ChatInit.onToolCall`: starts the call and returns at once (never awaits the output). */
   onToolCall(toolCall: ToolCall & { providerMetadata?: unknown }): void {
     if (this.#host.state().calls.has(toolCall.toolCallId)) return;
     const call = { toolCallId: toolCall.toolCallId, toolName: toolCall.toolName, input: toolCall.input };
     // Only a tool the model was offered runs: a name it guessed (a tool left out for its schema,
     // one removed since, any tool on the final round) is an unknown tool, whatever the app holds.
-    const offered = this.#host.offered();
+    const offered = this.#offered;
     const isOffered = offered === undefined || offered.has(call.toolName);
     const tool = isOffered ? findTool(this.#tools(), call.toolName) : undefined;
     // A call of the server's own tools (signed by `createChatHandler`) is the server's to run:

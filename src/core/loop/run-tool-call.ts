@@ -1,6 +1,6 @@
 import type { ToolSet } from '../tools/define-tool';
 import { errorMessage, toolErrorMessages } from '../tools/errors';
-import { executeToolCallNow } from '../tools/execute-tool-calls';
+import { executeToolCallNow } from '../tools/execute-tool-calls-now';
 import type { ToolCall, ToolCallResult } from '../tools/types';
 import type { ApprovalOutcome } from './approval';
 import type { ApprovalGate } from './approval-gate';

@@ -1,7 +1,6 @@
 import { getToolName, type ChatStatus, type FinishReason, type UIMessage, type UIMessageChunk } from 'ai';
 import type { ToolSet } from '../tools/define-tool';
 import { errorMessage } from '../tools/errors';
-import { findTool } from '../tools/find-tool';
 import type { CheckedToolSchemas } from '../tools/tool-schemas';
 import type { ToolCall, ToolCallResult, ToolChatRequestBody } from '../tools/types';
 import { createListeners } from '../chat/listeners';
@@ -17,9 +16,7 @@ import type { LoopAction } from './reduce';
 import { reduceControl } from './reduce-control';
 import { lastStepToolParts } from './rounds';
 import type { ResolvedLoopOptions } from './tool-loop-options';
-import type { ResponseBase } from './response-content';
 
-const NONE_OFFERED: ReadonlySet<string> = new Set();
 
 /** The part of an AI SDK chat the loop drives. */
 export interface LoopChat {
@@ -78,7 +75,7 @@ export class ToolLoopCore {
       options: () => this.#getOptions(),
       chat: () => this.#chat,
       signal: () => this.#abort.signal,
-      offered: () => this.#offered,
+      decide: (messages) => this.decide(messages),
       grant: (reach) => this.grant(reach),
     }));
   }
@@ -122,66 +119,20 @@ export class ToolLoopCore {
 
   /**
    * The body toolchat adds to a request for these messages (each request is one round), with
-   * the tools' schemas from `check` (`checkedToolSchemas`).
+   * the tools' schemas from `check` (`checkedToolSchemas`). From the loop's chunk.
    * @internal
    */
   requestBodyWith(messages: readonly UIMessage[], check: (tools: ToolSet) => CheckedToolSchemas): ToolChatRequestBody {
-    const { final, rounds } = this.decide(messages);
-    this.#requestBase = this.#chunk().responseBase(messages);
-    this.#dispatch({ type: 'request-sent', rounds, final });
-    this.#offered = NONE_OFFERED;
-    if (final) return { toolsDisabled: true };
-    const tools = this.#tools();
-    if (Object.keys(tools).length === 0) return {};
-    const { schemas, rejected } = check(tools);
-    this.#reportRejected(tools, rejected);
-    this.#offered = new Set(Object.keys(schemas));
-    return { tools: schemas };
-  }
-
-  /** Where the conversation stood when the last request left: its response writes after it. */
-  #requestBase: ResponseBase | undefined;
-
-  /**
-   * The names of the tools the latest request offered the model: its calls of any other name
-   * fail as unknown tools. `undefined` until a request of this loop went out (a stream resumed
-   * after a reload answers a request of the page before): then every tool of the chat.
-   */
-  #offered: ReadonlySet<string> | undefined;
-
-  /** The tool sets whose left-out tools were reported: once per set, not once per request. */
-  #reported = new WeakSet<ToolSet>();
-
-  #reportRejected(tools: ToolSet, rejected: readonly Error[]): void {
-    if (rejected.length === 0 || this.#reported.has(tools)) return;
-    this.#reported.add(tools);
-    for (const error of rejected) {
-      try {
-        this.#getOptions().onError?.(error);
-      } catch (thrown) {
-        console.error('toolchat: onError threw', errorMessage(thrown));
-      }
-    }
+    return this.#callsOf().requestBody(messages, check);
   }
 
   /**
    * For each response, the stage every chunk passes: unique call ids, repeated calls and
    * made-up results dropped, and the usage the model reports counted against the budget and
-   * summed over the answer's responses (`answerUsage`).
+   * summed over the answer's responses. From the loop's chunk.
    */
   chunkStage(messages: readonly UIMessage[]): (chunk: UIMessageChunk) => UIMessageChunk | undefined {
-    const { answerUsageStage, createCallIdentity, readUsage } = this.#chunk();
-    const answerUsage = answerUsageStage(messages);
-    const identity = createCallIdentity(messages, {
-      isBrowserTool: (toolName) => findTool(this.#tools(), toolName) !== undefined,
-      isKnownCall: (toolCallId) => this.#state.calls.has(toolCallId),
-    });
-    return (chunk) => {
-      const usage = readUsage(chunk);
-      if (!usage) return identity(chunk);
-      this.#dispatch({ type: 'usage-reported', usage });
-      return identity(answerUsage(chunk));
-    };
+    return this.#callsOf().chunkStage(messages);
   }
 
   /** For `ChatInit.onFinish` (once per response): ends the round, and tells how the loop ended if it did. */
@@ -200,10 +151,9 @@ export class ToolLoopCore {
     const ended = isAbort ? 'aborted' : isError ? 'error' : 'complete';
     const messageId = message.role === 'assistant' ? message.id : undefined;
     // A response that wrote nothing called no tool, whatever the step before it (the results it
-    // answers) holds: counted as a round, it would send those results again, forever.
-    // (A complete response passed the chunk's stage: the chunk is there.)
-    const empty = ended === 'complete' && this.#chunk().wroteNothing(message, this.#requestBase);
-    this.#requestBase = undefined;
+    // answers) holds: counted as a round, it would send those results again, forever. (Every
+    // request is made by the calls, in the loop's chunk; one stopped before it left has none.)
+    const empty = this.#calls?.responseEnded(message, ended === 'complete') ?? false;
     const toolCalls = empty ? 0 : lastStepToolParts(message).length;
     this.#dispatch({ type: 'response-finished', toolCalls, ended, messageId, finishReason, empty });
     return wasRunning && !this.#state.running ? this.#state.endReason : undefined;

@@ -1,17 +1,14 @@
 import type { UIMessage } from 'ai';
 import { checkedToolSchemas } from '../tools/tool-schemas';
 import type { ToolChatRequestBody } from '../tools/types';
-import { createCallIdentity } from './call-identity';
 import { formatLoopEvent } from './events';
 import { LoopCalls } from './loop-calls';
 import type { LoopRunner } from './load-loop-chunk';
 import { runEffects } from './loop-effects';
 import { loopEvents } from './loop-events';
 import { reduce } from './reduce';
-import { responseBase, wroteNothing } from './response-content';
 import { ToolLoopCore } from './tool-loop-core';
 import { resolveLoopOptions, type ResolvedLoopOptions, type ToolLoopOptions } from './tool-loop-options';
-import { answerUsageStage, readUsage } from './usage';
 
 export type { LoopChat } from './tool-loop-core';
 
@@ -19,14 +16,9 @@ export type { LoopChat } from './tool-loop-core';
 // `createToolChat` loads the same from the loop's chunk before its first request.)
 const runner: LoopRunner = {
   LoopCalls,
-  answerUsageStage,
-  createCallIdentity,
-  readUsage,
   runEffects,
   loopEvents,
   formatLoopEvent,
-  responseBase,
-  wroteNothing,
   reduce,
 };
 

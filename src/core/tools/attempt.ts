@@ -2,13 +2,13 @@
 // `retry` act on. Synchronous while `execute` is.
 import type { AnyToolDefinition } from './define-tool';
 import { errorMessage, toolErrorMessages } from './errors';
-import type { ExecuteToolCallsOptions } from './execute-tool-calls';
+import type { ExecuteToolCallsOptions } from './execute-tool-calls-now';
 import { isPromiseLike } from './promise-like';
 import { MAX_TIMER_MS } from './number-options';
 import { onAbort } from './on-abort';
 import type { ToolCall, ToolCallResult } from './types';
 
-export const DEFAULT_TOOL_TIMEOUT_MS = 30_000;
+import { DEFAULT_TOOL_TIMEOUT_MS } from './default-timeout';
 
 class CallAbortedError extends Error {}
 

@@ -1,6 +1,6 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { Schema } from 'ai';
-import * as z from 'zod';
+import type * as z from 'zod';
 import { isPromiseLike } from './promise-like';
 
 /**
@@ -47,15 +47,32 @@ export function classify(schema: unknown): Kind {
 const NOT_A_SCHEMA =
   'its inputSchema is not a zod schema, a JSON Schema made with jsonSchema() from "ai", or a Standard Schema';
 
-/** zod's own layout for issues: `✖ message` and `  → at path`, one issue after the other. */
-function formatIssues(issues: ReadonlyArray<StandardSchemaV1.Issue>): string {
+/**
+ * zod's own layout for issues (`z.prettifyError`): `✖ message` and `  → at path`, the shortest
+ * paths first. Written here rather than imported: the loop validates inputs from its lazy chunk,
+ * and a runtime import of zod there makes Rolldown split zod out of an app's first chunk.
+ */
+export function formatIssues(issues: ReadonlyArray<StandardSchemaV1.Issue>): string {
   if (issues.length === 0) return '✖ Invalid input';
-  return issues
-    .map((issue) => {
-      const path = (issue.path ?? []).map((segment) => String(typeof segment === 'object' ? segment.key : segment));
-      return path.length > 0 ? `✖ ${issue.message}\n  → at ${path.join('.')}` : `✖ ${issue.message}`;
-    })
-    .join('\n');
+  const lines: string[] = [];
+  for (const issue of [...issues].sort((a, b) => (a.path ?? []).length - (b.path ?? []).length)) {
+    lines.push(`✖ ${issue.message}`);
+    if (issue.path?.length) lines.push(`  → at ${dotPath(issue.path)}`);
+  }
+  return lines.join('\n');
+}
+
+/** A path as zod writes it: `items[0].name`, `["a b"]`. */
+function dotPath(path: ReadonlyArray<PropertyKey | StandardSchemaV1.PathSegment>): string {
+  let out = '';
+  for (const item of path) {
+    const segment = typeof item === 'object' ? item.key : item;
+    if (typeof segment === 'number') out += `[${segment}]`;
+    else if (typeof segment === 'symbol') out += `[${JSON.stringify(String(segment))}]`;
+    else if (/[^\w$]/.test(segment)) out += `[${JSON.stringify(segment)}]`;
+    else out += out === '' ? segment : `.${segment}`;
+  }
+  return out;
 }
 
 function messageOf(error: unknown): string {
@@ -90,7 +107,7 @@ export function validateToolInputNow(
     switch (kind.kind) {
       case 'zod': {
         const fromZod = (parsed: z.ZodSafeParseResult<unknown>): ToolInputValidation =>
-          parsed.success ? { success: true, value: parsed.data } : { success: false, message: z.prettifyError(parsed.error) };
+          parsed.success ? { success: true, value: parsed.data } : { success: false, message: formatIssues(parsed.error.issues) };
         let parsed: z.ZodSafeParseResult<unknown>;
         try {
           parsed = kind.schema.safeParse(input);

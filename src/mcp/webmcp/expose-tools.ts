@@ -1,6 +1,7 @@
 import type { ToolSet } from '../../core/tools/define-tool';
 import { errorMessage, toolErrorMessages } from '../../core/tools/errors';
-import { executeToolCall, findTool } from '../../core/tools/execute-tool-calls';
+import { executeToolCall } from '../../core/tools/execute-tool-calls-now';
+import { findTool } from '../../core/tools/find-tool';
 import { inputJsonSchema } from '../../core/tools/input-json-schema';
 import { validateToolInput } from '../../core/tools/input-schema';
 import { FORBIDDEN_KEY_MESSAGE, hasForbiddenKey } from '../../core/tools/safe-json';
