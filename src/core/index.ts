@@ -7,7 +7,7 @@ export { checkedToolSchemas, toolSchemas } from './tools/tool-schemas';
 export { toolsRequestBody } from './tools/tools-request-body';
 export type { CheckedToolSchemas } from './tools/tool-schemas';
 export { MAX_SCHEMA_CHARS, MAX_SCHEMA_DEPTH, ToolSchemaError, toolDefinitionProblem } from './tools/tool-schema-check';
-export { validateToolInput } from './tools/input-schema';
+export { validateToolInput } from './tools/execute-tool-calls';
 export type { InferToolInput, ToolInputSchema, ToolInputValidation } from './tools/input-schema';
 export { toolErrorMessages, APPROVAL_CANCELLED_REASON, APPROVAL_EXPIRED_REASON, APPROVAL_GRANTED_REASON } from './tools/errors';
 export type { ApprovalAnswer, ApprovalChoice, ApprovalDecider, ApprovalResult, CallApproval, CallQuestion } from './loop/approval';

@@ -1,2 +1,4 @@
-// What `executeToolCall(s)` load with their first call: the engine the loop's chunk shares.
+// What `executeToolCall(s)` and `validateToolInput` load with their first call: the engine the
+// loop's chunk shares.
 export { executeToolCall, executeToolCalls } from './execute-tool-calls-now';
+export { validateToolInput } from './input-schema';

@@ -1,13 +1,14 @@
 import { lazyModule } from '../lazy-module';
 import type { ToolSet } from './define-tool';
 import type { ExecuteToolCallsOptions } from './execute-tool-calls-now';
+import type { ToolInputValidation } from './input-schema';
 import type { ToolCall, ToolCallResult } from './types';
 
 export type { ExecuteToolCallsOptions } from './execute-tool-calls-now';
 export { DEFAULT_TOOL_TIMEOUT_MS } from './default-timeout';
 export { backoffDelay } from './backoff';
 
-// What runs calls (input validation, timeouts, retries) loads with the first call: the package's
+// What runs calls (input validation, timeouts, retries) loads with the first call or check: the package's
 // entry re-exports these functions, and a bundler (esbuild) that splits an app by file would
 // otherwise put the code in every app's first load, also one whose calls only the loop runs
 // (the loop's chunk has it).
@@ -31,4 +32,16 @@ export async function executeToolCall(call: ToolCall, tools: ToolSet, options: E
  */
 export async function executeToolCalls(calls: readonly ToolCall[], tools: ToolSet, options: ExecuteToolCallsOptions = {}): Promise<ToolCallResult[]> {
   return (engine.loaded() ?? (await engine.load())).executeToolCalls(calls, tools, options);
+}
+
+/**
+ * Validates a model's input against a tool's `inputSchema`, whatever kind it is; never throws.
+ * A `jsonSchema()` without `validate` accepts any input, as it does in the AI SDK.
+ *
+ * @example
+ * const result = await validateToolInput(tool, { city: 'Paris' });
+ * if (!result.success) console.log(result.message);
+ */
+export async function validateToolInput(tool: { inputSchema?: unknown }, input: unknown): Promise<ToolInputValidation> {
+  return (engine.loaded() ?? (await engine.load())).validateToolInput(tool, input);
 }
