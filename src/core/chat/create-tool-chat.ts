@@ -5,7 +5,7 @@ import { ToolLoopCore } from '../loop/tool-loop-core';
 import type { ToolSet } from '../tools/define-tool';
 import { errorMessage } from '../tools/errors';
 import type { ToolCallResult } from '../tools/types';
-import { canSendNow, initialChatControl, reduceChat, type ChatAction, type ChatControl } from './chat-control';
+import { canSendNow, initialChatControl, reduceChat, type ChatAction } from './chat-control';
 import { runChatEffects } from './chat-effects';
 import { ToolChatState } from './chat-state';
 import type { ChatGrants } from './chat-grants';

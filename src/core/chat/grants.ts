@@ -127,7 +127,6 @@ function validName(name: string): boolean {
   return name.length > 0 && name.length <= MAX_NAME_CHARS;
 }
 
-
 /** One grant per reach (the newest), at most `MAX_GRANTS`, dropping the oldest chat grants first. */
 export function trimGrants(grants: readonly ToolGrant[]): ToolGrant[] {
   const kept: ToolGrant[] = [];

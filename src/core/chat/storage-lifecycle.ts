@@ -113,7 +113,7 @@ export function bindStorage(target: StorageLifecycleTarget): StorageLifecycle {
   host.addEventListener?.('visibilitychange', onVisibility);
   const unwatch = target.watch(() => {
     if (!restored || suspended || disposed) return;
-    const { messages, status } = chat;
+    const { status } = chat;
     // A round or the whole answer ended: now (the request itself is saved by `beforeRequest`);
     // streamed text, throttled.
     const ended = (status === 'ready' || status === 'error') && status !== saved?.status;

@@ -5,35 +5,27 @@ import { findTool } from '../tools/find-tool';
 import { serializeToolOutput, toJsonValue } from '../tools/serialize-output';
 import type { CheckedToolSchemas } from '../tools/tool-schemas';
 import type { ToolCall, ToolCallResult, ToolChatRequestBody } from '../tools/types';
-import type { ToolGrant, ToolGrantReach } from '../chat/grants';
+import type { ToolGrant } from '../chat/grants';
 import type { ApprovalAnswer, ApprovalResult } from './approval';
 import type { ApprovalGate } from './approval-gate';
-import { CallApprovals, isServerCall } from './call-approvals';
+import { CallApprovals, isServerCall, type ApprovalHost } from './call-approvals';
 import { isSettled } from './call-state';
 import { createCallIdentity } from './call-identity';
 import { Limiter } from './limiter';
 import type { LoopDecision } from './loop-policy';
-import type { LoopChat } from './tool-loop-core';
-import type { LoopState } from './loop-state';
 import type { LoopAction } from './reduce';
 import { responseBase, wroteNothing, type ResponseBase } from './response-content';
 import { runToolCall } from './run-tool-call';
-import type { ResolvedLoopOptions } from './tool-loop-options';
 import { answerUsageStage, readUsage } from './usage';
 
 const NO_TOOLS: ToolSet = Object.freeze(Object.create(null) as ToolSet);
 const NONE_OFFERED: ReadonlySet<string> = new Set();
 
 /** What the calls of a loop read and change of it: its state goes through its `dispatch` only. */
-export interface LoopCallsHost {
-  state(): LoopState;
-  dispatch(action: LoopAction): void;
-  options(): ResolvedLoopOptions;
-  chat(): LoopChat | undefined;
+export interface LoopCallsHost extends ApprovalHost {
   /** The Stop of the moment: aborted by `stop()`, renewed by the user's next turn. */
   signal(): AbortSignal;
   decide(messages: readonly UIMessage[]): LoopDecision;
-  grant(reach: ToolGrantReach): void;
 }
 
 /** A call for `runToolCall`: one the model did not make. */
@@ -78,13 +70,7 @@ export class LoopCalls {
 
   constructor(host: LoopCallsHost) {
     this.#host = host;
-    this.#approvals = new CallApprovals({
-      state: host.state,
-      dispatch: host.dispatch,
-      options: host.options,
-      chat: host.chat,
-      grant: host.grant,
-    });
+    this.#approvals = new CallApprovals(host);
   }
 
   /** See `ToolLoopCore.requestBodyWith`. */

@@ -17,7 +17,6 @@ import { reduceControl } from './reduce-control';
 import { lastStepToolParts } from './rounds';
 import type { ResolvedLoopOptions } from './tool-loop-options';
 
-
 /** The part of an AI SDK chat the loop drives. */
 export interface LoopChat {
   /** The chat's id: "Allow for this chat" grants and the approval policy read it. */
@@ -287,10 +286,6 @@ export class ToolLoopCore {
 
   #renewAbort(): void {
     if (this.#abort.signal.aborted) this.#abort = new AbortController();
-  }
-
-  #tools(): ToolSet {
-    return this.#getOptions().tools;
   }
 
   #now(): number {

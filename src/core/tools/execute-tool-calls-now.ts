@@ -35,12 +35,7 @@ export interface ExecuteToolCallsOptions {
   random?: () => number;
 }
 
-
-/**
- * Runs one call to its single result, whatever the call and the tool set hold (a schema that
- * throws, an `execute` that is not a function, getters that throw, a bad `retry`…); only
- * invalid `options` (the caller's own code) reject, with a `TypeError` naming the option.
- */
+/** The public `executeToolCall` (`execute-tool-calls.ts`) once loaded. */
 export async function executeToolCall(
   call: ToolCall,
   tools: ToolSet,
@@ -139,13 +134,7 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<boolean> {
   });
 }
 
-/**
- * Runs a turn's tool calls, in parallel up to `concurrency`. Every call gets exactly one
- * result with its id, in the order of the calls: unknown tools, invalid input, thrown errors,
- * timeouts and cancellation become `ok: false` results the model can read. It never rejects
- * for what the calls or the tool set hold; invalid `options` (`concurrency: NaN`, `timeoutMs:
- * -1`) reject with a `TypeError` naming the option.
- */
+/** The public `executeToolCalls` (`execute-tool-calls.ts`) once loaded. */
 export async function executeToolCalls(
   calls: readonly ToolCall[],
   tools: ToolSet,

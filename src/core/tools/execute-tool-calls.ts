@@ -8,10 +8,10 @@ export type { ExecuteToolCallsOptions } from './execute-tool-calls-now';
 export { DEFAULT_TOOL_TIMEOUT_MS } from './default-timeout';
 export { backoffDelay } from './backoff';
 
-// What runs calls (input validation, timeouts, retries) loads with the first call or check: the package's
-// entry re-exports these functions, and a bundler (esbuild) that splits an app by file would
-// otherwise put the code in every app's first load, also one whose calls only the loop runs
-// (the loop's chunk has it).
+// What runs calls (input validation, timeouts, retries) loads with the first call or check: the
+// package's entry re-exports these functions, and a bundler (esbuild) that splits an app by file
+// would otherwise put that code in every app's first load, also one whose calls only the loop
+// runs (the loop's chunk has it).
 const engine = lazyModule(() => import('./execute-tool-calls-lazy'));
 
 /**
@@ -20,7 +20,7 @@ const engine = lazyModule(() => import('./execute-tool-calls-lazy'));
  * invalid `options` (the caller's own code) reject, with a `TypeError` naming the option.
  */
 export async function executeToolCall(call: ToolCall, tools: ToolSet, options: ExecuteToolCallsOptions = {}): Promise<ToolCallResult> {
-  return (engine.loaded() ?? (await engine.load())).executeToolCall(call, tools, options);
+  return engine.withLoaded((code) => code.executeToolCall(call, tools, options));
 }
 
 /**
@@ -31,7 +31,7 @@ export async function executeToolCall(call: ToolCall, tools: ToolSet, options: E
  * -1`) reject with a `TypeError` naming the option.
  */
 export async function executeToolCalls(calls: readonly ToolCall[], tools: ToolSet, options: ExecuteToolCallsOptions = {}): Promise<ToolCallResult[]> {
-  return (engine.loaded() ?? (await engine.load())).executeToolCalls(calls, tools, options);
+  return engine.withLoaded((code) => code.executeToolCalls(calls, tools, options));
 }
 
 /**
@@ -43,5 +43,5 @@ export async function executeToolCalls(calls: readonly ToolCall[], tools: ToolSe
  * if (!result.success) console.log(result.message);
  */
 export async function validateToolInput(tool: { inputSchema?: unknown }, input: unknown): Promise<ToolInputValidation> {
-  return (engine.loaded() ?? (await engine.load())).validateToolInput(tool, input);
+  return engine.withLoaded((code) => code.validateToolInput(tool, input));
 }

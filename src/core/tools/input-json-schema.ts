@@ -1,4 +1,4 @@
-import type { JSONSchema7, Schema } from 'ai';
+import type { JSONSchema7 } from 'ai';
 import * as z from 'zod';
 import { classify } from './input-schema';
 import { isPromiseLike } from './promise-like';

@@ -80,14 +80,7 @@ function messageOf(error: unknown): string {
   return typeof error === 'string' ? error : 'Invalid input';
 }
 
-/**
- * Validates a model's input against a tool's `inputSchema`, whatever kind it is; never throws.
- * A `jsonSchema()` without `validate` accepts any input, as it does in the AI SDK.
- *
- * @example
- * const result = await validateToolInput(tool, { city: 'Paris' });
- * if (!result.success) console.log(result.message);
- */
+/** The public `validateToolInput` (`execute-tool-calls.ts`) once loaded. */
 export async function validateToolInput(tool: { inputSchema?: unknown }, input: unknown): Promise<ToolInputValidation> {
   return validateToolInputNow(tool, input);
 }
