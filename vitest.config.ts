@@ -19,8 +19,14 @@ export const alias = [
   { find: /^toolchat$/, replacement: src('index.ts') },
 ];
 
+// toolchat's source is not a package to Vite's dev server: the AI SDK, which only the loop's
+// chunk imports, is found when that chunk first loads, and Vite then reloads the page (a story
+// or a demo under test starts over). Named here, it is ready before the page loads.
+export const optimizeDeps = { include: ['ai', '@ai-sdk/provider'] };
+
 export default defineConfig({
   resolve: { alias },
+  optimizeDeps,
   oxc: { jsx: { runtime: 'automatic' } },
   test: {
     globals: true,

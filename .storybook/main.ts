@@ -1,6 +1,6 @@
 import type { StorybookConfig } from '@storybook/react-vite';
 import remarkGfm from 'remark-gfm';
-import { alias } from '../vitest.config.ts';
+import { alias, optimizeDeps } from '../vitest.config.ts';
 
 const config: StorybookConfig = {
   stories: ['../stories/**/*.mdx', '../stories/**/*.stories.@(ts|tsx)'],
@@ -21,6 +21,7 @@ const config: StorybookConfig = {
     return {
       ...viteConfig,
       resolve: { ...viteConfig.resolve, alias: [...alias, ...aliases] },
+      optimizeDeps: { ...viteConfig.optimizeDeps, include: [...(viteConfig.optimizeDeps?.include ?? []), ...optimizeDeps.include] },
     };
   },
 };

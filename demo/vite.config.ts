@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { alias } from '../vitest.config.ts';
+import { alias, optimizeDeps } from '../vitest.config.ts';
 import { chatApiPlugin } from './chat-api-plugin.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -8,6 +8,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig({
   root,
   resolve: { alias },
+  optimizeDeps,
   oxc: { jsx: { runtime: 'automatic' } },
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173 },

@@ -47,8 +47,10 @@ export const cases = [
     budget: 'chatWrapperOwnSource',
   },
   {
-    name: 'toolchat: everything up front for ChatWrapper (ai and zod included, Markdown loaded after mount; React external)',
-    code: `export { ChatWrapper } from 'toolchat';`,
+    // The first load holds none of the AI SDK: the chat fetches it with the loop's chunk as it
+    // starts, before it can send. What other chat libraries load up front is this.
+    name: 'toolchat: everything up front for ChatWrapper, ready to send (the loop\'s chunk it fetches as it starts, ai and zod included; Markdown loaded after mount; React external)',
+    code: `export { ChatWrapper } from 'toolchat'; export * as loopChunk from 'toolchat/lazy/loop-chunk';`,
     external: REACT,
     budget: 'upFront',
   },
@@ -129,9 +131,10 @@ const aliasPlugin = {
   name: 'toolchat-alias',
   setup(b) {
     const entries = fromDir
-      ? { toolchat: 'index.js', 'toolchat/core': 'core.js', 'toolchat/server': 'server.js', 'toolchat/mcp': 'mcp.js', 'toolchat/marker': 'marker.js', 'toolchat/testing': 'testing.js', 'toolchat/locales': 'locales.js' }
+      ? { toolchat: 'index.js', 'toolchat/lazy/loop-chunk': 'lazy/loop-chunk.js', 'toolchat/core': 'core.js', 'toolchat/server': 'server.js', 'toolchat/mcp': 'mcp.js', 'toolchat/marker': 'marker.js', 'toolchat/testing': 'testing.js', 'toolchat/locales': 'locales.js' }
       : {
           toolchat: 'index.ts',
+          'toolchat/lazy/loop-chunk': 'core/loop/loop-chunk.ts',
           'toolchat/core': 'core/index.ts',
           'toolchat/server': 'server/index.ts',
           'toolchat/mcp': 'mcp/index.ts',
@@ -140,7 +143,7 @@ const aliasPlugin = {
           'toolchat/locales': 'locales/index.ts',
         };
     const at = (file) => (fromDir ? resolve(fromDir, file) : src(file));
-    b.onResolve({ filter: /^toolchat(\/core|\/server|\/mcp|\/marker|\/testing|\/locales)?$/ }, (args) => ({ path: at(entries[args.path]) }));
+    b.onResolve({ filter: /^toolchat(\/core|\/server|\/mcp|\/marker|\/testing|\/locales|\/lazy\/loop-chunk)?$/ }, (args) => ({ path: at(entries[args.path]) }));
   },
 };
 

@@ -84,13 +84,16 @@ function owner(path, pkg) {
 const ZOD_LOCALES = /zod\/v4\/locales\/(?!en\.js)/;
 const ZOD_JSON_SCHEMA = /zod\/v4\/core\/(?:to-json-schema|json-schema-processors|json-schema-generator)\.js/;
 // What loads only when used: the Markdown parser (the renderer loads after mount), the `###:`
-// marker (its own entry, or with `toolMarkers: 'on'`), what runs a call, MCP (its own entry).
+// marker (its own entry, or with `toolMarkers: 'on'`), what runs a call, MCP (its own entry), the
+// AI SDK itself.
 const LATER = {
   micromark: /node_modules\/micromark|node_modules\/react-markdown|node_modules\/remark-/,
   marker: /toolchat\/dist\/(?:core\/)?marker\/|src\/(?:core\/)?marker\//,
   // What runs a call (input validation, timeouts, retries): with the first call or request.
   engine: /toolchat\/dist\/core\/tools\/(?:execute-tool-calls-now|attempt|input-schema)\.js|src\/core\/tools\/(?:execute-tool-calls-now|attempt|input-schema)\.ts/,
   mcp: /toolchat\/dist\/mcp|src\/mcp\/|@modelcontextprotocol/,
+  // The AI SDK's chat, which sends and streams: with the loop's chunk, which every request waits for.
+  ai: /node_modules\/ai\//,
 };
 
 function summarise(chunks, firstLoadNames, pkg) {

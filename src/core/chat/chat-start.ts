@@ -1,5 +1,5 @@
 import type { AbstractChat, UIMessage } from 'ai';
-import { loopChunk } from '../loop/load-loop-chunk';
+import { loopChunk, type LoopChunk } from '../loop/load-loop-chunk';
 import type { ToolLoopCore } from '../loop/tool-loop-core';
 import type { ChatGrants } from './chat-grants';
 import type { ToolChatState } from './chat-state';
@@ -12,7 +12,8 @@ import type { ToolChatOptions } from './types';
 export interface ChatStartContext {
   given: ToolChatOptions;
   options: () => ResolvedToolChatOptions;
-  chat: AbstractChat<UIMessage>;
+  /** The AI SDK's chat, made with the loop's chunk (once). */
+  engine: (chunk: LoopChunk) => AbstractChat<UIMessage>;
   state: ToolChatState;
   loop: ToolLoopCore;
   watch: (watcher: () => void) => () => void;
@@ -30,28 +31,33 @@ export interface ChatStartContext {
  * the loop's chunk cannot load: grants then last for this loop); `ready` settles once the stored
  * conversation is back (or given up on). Failures reach `onError` and never stop the chat.
  */
-export function startChat({ given, options, chat, state, loop, watch, disposed, report, bound, watching }: ChatStartContext): {
+export function startChat({ given, options, engine, state, loop, watch, disposed, report, bound, watching }: ChatStartContext): {
   grants: Promise<ChatGrants | undefined>;
   ready: Promise<void>;
 } {
   // The grants come with the loop's chunk, which every response waits for: they are read before
-  // any call can arrive.
+  // any call can arrive. So does the AI SDK's chat.
   const grants: Promise<ChatGrants | undefined> = loopChunk.load().then(
-    (chunk) => (disposed() ? undefined : chunk.bindChatGrants(loop, given.grants ?? chunk.defaultGrants(), { onError: report, now: () => options().now() })),
+    (chunk) => {
+      if (disposed()) return undefined;
+      engine(chunk);
+      return chunk.bindChatGrants(loop, given.grants ?? chunk.defaultGrants(), { onError: report, now: () => options().now() });
+    },
     () => undefined,
   );
   const ready = (async () => {
     await (await grants)?.ready;
     const chunk = loopChunk.loaded();
-    const serverApprovals = chunk && !disposed() ? chunk.createServerApprovalWatch(chat, loop, () => options().approvalTimeoutMs) : undefined;
+    const serverApprovals = chunk && !disposed() ? chunk.createServerApprovalWatch(engine(chunk), loop, () => options().approvalTimeoutMs) : undefined;
     if (serverApprovals) watching(serverApprovals);
     if (!given.storage || disposed()) return;
     try {
       // With the loop's chunk: the calls a stored chat still asks about show as waiting for
       // approval in the same commit as the conversation. Without it nothing is restored, and
       // nothing is saved over the record.
-      const [{ bindStorage }] = await Promise.all([import('./storage-lifecycle'), loopChunk.load()]);
+      const [{ bindStorage }, chunk] = await Promise.all([import('./storage-lifecycle'), loopChunk.load()]);
       if (disposed()) return;
+      const chat = engine(chunk);
       const storage = bindStorage({
         chat,
         state,

@@ -1,4 +1,4 @@
-import { AbstractChat, type ChatTransport, type UIMessage } from 'ai';
+import type { AbstractChat, ChatTransport, UIMessage } from 'ai';
 import type { ApprovalResult } from '../loop/approval';
 import { loopChunk, type LoopChunk } from '../loop/load-loop-chunk';
 import { ToolLoopCore } from '../loop/tool-loop-core';
@@ -8,6 +8,7 @@ import type { ToolCallResult } from '../tools/types';
 import { canSendNow, initialChatControl, reduceChat, type ChatAction } from './chat-control';
 import { runChatEffects } from './chat-effects';
 import { ToolChatState } from './chat-state';
+import type { ChatEngineInit } from './chat-engine';
 import type { ChatGrants } from './chat-grants';
 import { sameReach } from './grant-reach';
 import { createListeners } from './listeners';
@@ -15,7 +16,7 @@ import { createChatNotifier } from './notifier';
 import { resolveToolChatOptions } from './options';
 import { createRowStore } from './row-store';
 import type { ServerApprovalWatch } from './server-approvals';
-import { isWorking, sendUserMessages, toUserMessage } from './send-message';
+import { cancelEarlySends, isWorking, sendUserMessages, toUserMessage, type SendContext } from './send-message';
 import { startChat } from './chat-start';
 import { gatedTransport } from './request-gate';
 import { serverConversation } from './server-stop';
@@ -24,6 +25,7 @@ import type { StorageLifecycle } from './storage-lifecycle';
 import { createToolCallsSelector, type ToolCallViews } from './tool-call-views';
 import { chatLease, type LeasedChat, type ToolChat } from './tool-chat';
 import type { ToolChatOptions, ToolChatSnapshot } from './types';
+import { generateId } from './ui-part';
 
 export type { ToolChat } from './tool-chat';
 
@@ -77,8 +79,9 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
     () => (staged ??= chunk().createChatTransport({ loop, options: () => options, beforeRequest: (messages) => storage?.beforeRequest(messages) })),
   );
 
-  const chat = new (class extends AbstractChat<UIMessage> {})({
-    ...(given.id === undefined ? {} : { id: given.id }),
+  const id = given.id ?? generateId();
+  const init: ChatEngineInit = {
+    id,
     state,
     transport,
     onToolCall: loop.onToolCall,
@@ -91,8 +94,42 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
       if (!isAbort && !isError) serverApprovals?.scan();
       if (reason === 'answered' || reason === 'max-rounds' || reason === 'budget') options.onFinish?.(message);
     },
-  });
-  loop.attach(chat);
+  };
+  /** The AI SDK's chat: it comes with the loop's chunk (which every request waits for), made once. */
+  let chat: AbstractChat<UIMessage> | undefined;
+  const engine = (code: LoopChunk): AbstractChat<UIMessage> => {
+    if (chat) return chat;
+    chat = code.createChatEngine(init);
+    loop.attach(chat);
+    return chat;
+  };
+  const loadEngine = (): Promise<AbstractChat<UIMessage>> => loopChunk.load().then(engine);
+  /** A failure before the AI SDK's chat could take the request (its chunk did not load), shown as its own are. */
+  const failed = (error: unknown): void => {
+    const shown = error instanceof Error ? error : new Error(String(error));
+    state.error = shown;
+    state.status = 'error';
+    options.onError?.(shown);
+  };
+  const sending: SendContext = {
+    state,
+    loop,
+    engineNow: () => chat ?? (loopChunk.loaded() ? engine(chunk()) : undefined),
+    loadEngine,
+    early: new Set(),
+    failed,
+  };
+  /** Runs with the AI SDK's chat once it is there; a chunk that cannot load is the chat's error. */
+  const withEngine = async (run: (chat: AbstractChat<UIMessage>) => Promise<void> | void): Promise<void> => {
+    let loaded: AbstractChat<UIMessage>;
+    try {
+      loaded = await loadEngine();
+    } catch (error) {
+      if (!disposed()) failed(error);
+      return;
+    }
+    if (!disposed()) await run(loaded);
+  };
   if (given.initialMessages) state.messages = given.initialMessages;
 
   // A call's approval (or denial) shows in its part: store the message again when it changes.
@@ -149,15 +186,14 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
 
   /** The messages that waited go, as one turn, once the chat can send (the guard is `canSendNow`). */
   function drain(): void {
-    if (control.queued.length === 0 || !canSendNow(control, isWorking(chat, loop))) return;
+    if (control.queued.length === 0 || !canSendNow(control, isWorking(state, loop))) return;
     queueMicrotask(() => {
       const waiting = control.queued;
-      if (waiting.length === 0 || !canSendNow(control, isWorking(chat, loop))) return;
+      if (waiting.length === 0 || !canSendNow(control, isWorking(state, loop))) return;
       // Counted as sending from the moment it leaves the queue: never idle in between.
       dispatch({ type: 'queue-taken' });
       sendUserMessages(
-        chat,
-        loop,
+        sending,
         waiting.map((entry) => entry.message),
         () => dispatch({ type: 'send-ended' }),
       ).then(
@@ -178,7 +214,7 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
     const started = startChat({
       given: given as ToolChatOptions,
       options: () => options,
-      chat,
+      engine,
       state,
       loop,
       watch: notifier.watch,
@@ -202,7 +238,7 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
   function resumeOnServer() {
     if (disposed() || state.messages.length === 0 || !serverConversation(options.transport)) return;
     dispatch({ type: 'resume-started' });
-    void chat.resumeStream().finally(() => dispatch({ type: 'resume-ended' }));
+    void withEngine((loaded) => loaded.resumeStream()).finally(() => dispatch({ type: 'resume-ended' }));
   }
 
   /** Stop: settles once the chat has stopped reading and the AI SDK has written every result. */
@@ -210,22 +246,23 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
     dispatch({ type: 'stopped' });
     loop.stop();
     serverApprovals?.cancel();
-    const stopped = chat.stop();
+    cancelEarlySends(sending);
+    const stopped = chat ? chat.stop() : Promise.resolve();
     // Aborting the request does not stop an answer the server keeps (a reload aborts it too):
     // it is told, with what the page shows, once the chat has stopped reading.
     const server = serverConversation(options.transport);
-    return server ? stopped.then(() => server.stopOnServer(chat.id, chat.messages), report) : stopped;
+    return server ? stopped.then(() => server.stopOnServer(id, state.messages), report) : stopped;
   }
 
   /** Regenerate and Edit wait for their code, counted as sending; Stop meanwhile cancels them. */
-  const rewrite = async (run: (chunk: Awaited<ReturnType<typeof rewriteHistory>>) => Promise<void>): Promise<void> => {
+  const rewrite = async (run: (chunk: Awaited<ReturnType<typeof rewriteHistory>>, chat: AbstractChat<UIMessage>) => Promise<void>): Promise<void> => {
     if (readOnly || disposed()) return;
     void start();
     const stops = control.stops;
     dispatch({ type: 'rewrite-started' });
     try {
       const code = await rewriteHistory();
-      if (!disposed() && stops === control.stops) await run(code);
+      await withEngine((loaded) => (stops === control.stops ? run(code, loaded) : undefined));
     } finally {
       dispatch({ type: 'rewrite-ended' });
     }
@@ -235,9 +272,9 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
    * An answer to a call's approval, read in the loop's chunk: at once when it is there (a call
    * waits only once it is; a restored server call's may ask before). Never rejects.
    */
-  const answering = (answer: (code: LoopChunk) => Promise<ApprovalResult>): Promise<ApprovalResult> => {
+  const answering = (answer: (code: LoopChunk, chat: AbstractChat<UIMessage>) => Promise<ApprovalResult>): Promise<ApprovalResult> => {
     if (readOnly || disposed()) return Promise.resolve({ ok: false, error: readOnly ? 'The chat is read-only' : 'The chat was disposed' });
-    return Promise.resolve(loopChunk.withLoaded(answer)).catch((error: unknown) => ({ ok: false, error: errorMessage(error) }));
+    return Promise.resolve(loopChunk.withLoaded((code) => answer(code, engine(code)))).catch((error: unknown) => ({ ok: false, error: errorMessage(error) }));
   };
 
   /** Actions of a read-only or disposed chat do nothing; the others start it first. */
@@ -258,9 +295,7 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
   });
 
   const toolChat: LeasedChat = {
-    get id() {
-      return chat.id;
-    },
+    id,
     getState,
     subscribe(listener) {
       void start();
@@ -278,11 +313,11 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
       const made = toUserMessage(input);
       const message = made instanceof Promise ? await made : made;
       // Never two requests at once, nor one before the stored chat is back: the message waits.
-      if (control.queued.length > 0 || !canSendNow(control, isWorking(chat, loop))) {
+      if (control.queued.length > 0 || !canSendNow(control, isWorking(state, loop))) {
         return new Promise<void>((resolve, reject) => dispatch({ type: 'message-queued', queued: { message, resolve, reject } }));
       }
       dispatch({ type: 'send-started' });
-      await sendUserMessages(chat, loop, [message], () => dispatch({ type: 'send-ended' }));
+      await sendUserMessages(sending, [message], () => dispatch({ type: 'send-ended' }));
     },
     stop() {
       void stopAll();
@@ -290,20 +325,21 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
     async retry() {
       if (!acts()) return;
       // Retry is a request: when the chunk cannot load it fails readably, in the chat, as requests do.
-      const loaded = await loopChunk.load().catch(() => undefined);
-      if (disposed()) return;
-      // A call cut mid-stream is dropped; the model makes it again if it still wants it.
-      loaded?.dropIncompleteCalls(chat);
-      loop.resume();
-      chat.clearError();
-      // Results still on their way go back by themselves once they are all in.
-      if (loaded?.resultsOnTheirWay(chat, loop)) return;
-      await chat.sendMessage();
+      await withEngine(async (loaded) => {
+        const code = chunk();
+        // A call cut mid-stream is dropped; the model makes it again if it still wants it.
+        code.dropIncompleteCalls(loaded);
+        loop.resume();
+        loaded.clearError();
+        // Results still on their way go back by themselves once they are all in.
+        if (code.resultsOnTheirWay(loaded, loop)) return;
+        await loaded.sendMessage();
+      });
     },
     approve: (toolCallId) => void toolChat.answerApproval(toolCallId, { choice: 'allow-once' }),
     deny: (toolCallId, reason) => void toolChat.answerApproval(toolCallId, reason === undefined ? { choice: 'deny' } : { choice: 'deny', reason }),
-    addToolApprovalResponse: (response) => void answering((code) => code.answerApprovalResponse(chat, loop, response)),
-    answerApproval: (toolCallId, answer) => answering((code) => code.answerCallApproval(chat, loop, toolCallId, answer)),
+    addToolApprovalResponse: (response) => void answering((code, loaded) => code.answerApprovalResponse(loaded, loop, response)),
+    answerApproval: (toolCallId, answer) => answering((code, loaded) => code.answerCallApproval(loaded, loop, toolCallId, answer)),
     async revokeGrant(grant) {
       if (!acts()) return;
       const bound = await grants;
@@ -313,7 +349,7 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
     async continue(prompt) {
       if (!acts()) return;
       loop.resume();
-      if (loop.decide(chat.messages).send) await chat.sendMessage();
+      if (loop.decide(state.messages).send) await withEngine((loaded) => loaded.sendMessage());
       // An answer cut off (token limit, Stop, round limit): ask the model to go on, in a new turn.
       else if (prompt !== undefined) await toolChat.sendMessage(prompt);
     },
@@ -321,19 +357,19 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
       if (!acts()) return;
       // Only a reload leaves interrupted calls: what runs them again loads when asked, with the
       // loop's chunk, which runs them.
-      Promise.all([import('./run-again'), loopChunk.load()]).then(([{ runCallsAgain }]) => {
-        if (!disposed()) runCallsAgain(chat, loop, toolCallIds);
+      Promise.all([import('./run-again'), loadEngine()]).then(([{ runCallsAgain }, loaded]) => {
+        if (!disposed()) runCallsAgain(loaded, loop, toolCallIds);
       }, report);
     },
-    regenerate: () => rewrite((code) => code.regenerateAnswer(chat, state, loop)),
-    editMessage: (messageId, text) => rewrite((code) => code.editUserMessage(chat, state, loop, messageId, text)),
+    regenerate: () => rewrite((code, loaded) => code.regenerateAnswer(loaded, state, loop)),
+    editMessage: (messageId, text) => rewrite((code, loaded) => code.editUserMessage(loaded, state, loop, messageId, text)),
     getBranches: (messageId) => state.syncTree()?.position(messageId) ?? { index: 0, count: 1 },
     async switchBranch(messageId, index) {
       if (!acts()) return;
       // Only a chat with versions has a tree, and the code that walks it loads with it.
-      const { switchBranch } = await import('./switch-branch');
-      const busy = () => control.sending + control.rewriting > 0 || isWorking(chat, loop);
-      if (!disposed()) await switchBranch({ chat, state, loop, busy, stop: stopAll, disposed, server: serverConversation(options.transport) }, messageId, index);
+      const [{ switchBranch }, loaded] = await Promise.all([import('./switch-branch'), loadEngine()]);
+      const busy = () => control.sending + control.rewriting > 0 || isWorking(state, loop);
+      if (!disposed()) await switchBranch({ chat: loaded, state, loop, busy, stop: stopAll, disposed, server: serverConversation(options.transport) }, messageId, index);
     },
     alwaysAllow(toolName) {
       if (!acts()) return;
@@ -351,7 +387,7 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
         (error: unknown): ToolCallResult => ({ toolCallId: request.origin, toolName: request.toolName, ok: false, error: errorMessage(error) }),
       ),
     setMessages(messages) {
-      chat.messages = messages;
+      state.messages = messages;
       state.tree = undefined;
     },
     get options() {
@@ -367,7 +403,8 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
       if (disposed()) return;
       dispatch({ type: 'disposed' });
       loop.stop();
-      void chat.stop();
+      cancelEarlySends(sending);
+      void chat?.stop();
       notifier.dispose();
       storage?.dispose();
       serverApprovals?.dispose();

@@ -1,4 +1,5 @@
-import { isToolUIPart, type UIMessage } from 'ai';
+import type { UIMessage } from 'ai';
+import { isToolUIPart } from './ui-part';
 import type { CallMap } from '../loop/call-map';
 import type { ToolCallState } from '../loop/call-state';
 import { APPROVAL_EXPIRED_REASON, APPROVAL_GRANTED_REASON } from '../tools/errors';

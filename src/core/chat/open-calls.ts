@@ -1,4 +1,5 @@
-import { getToolName, isToolUIPart, type AbstractChat, type UIMessage } from 'ai';
+import type { AbstractChat, UIMessage } from 'ai';
+import { getToolName, isToolUIPart } from './ui-part';
 import { isSettled } from '../loop/call-state';
 import { hasToolResult, lastStepToolParts, type ToolPart } from '../loop/rounds';
 import type { ToolLoopCore } from '../loop/tool-loop-core';

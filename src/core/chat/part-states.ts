@@ -1,4 +1,5 @@
-import { isToolUIPart, type DynamicToolUIPart, type ToolUIPart, type UIMessage } from 'ai';
+import type { DynamicToolUIPart, ToolUIPart, UIMessage } from 'ai';
+import { isToolUIPart } from './ui-part';
 import { INTERRUPTED_TOOL_ERROR } from '../storage/interrupted';
 
 /** A static (`tool-<name>`) or dynamic tool part of a `UIMessage`: the one tool-part type of toolchat. */

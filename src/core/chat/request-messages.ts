@@ -1,4 +1,5 @@
-import { getToolName, isToolUIPart, type UIMessage } from 'ai';
+import type { UIMessage } from 'ai';
+import { getToolName, isToolUIPart } from './ui-part';
 import { APPROVAL_EXPIRED_REASON, toolErrorMessages } from '../tools/errors';
 import { isBrowserApproval, type ToolPart } from './part-states';
 

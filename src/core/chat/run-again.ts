@@ -1,4 +1,5 @@
-import { getToolName, isToolUIPart, type AbstractChat, type UIMessage } from 'ai';
+import type { AbstractChat, UIMessage } from 'ai';
+import { getToolName, isToolUIPart } from './ui-part';
 import type { ToolLoopCore } from '../loop/tool-loop-core';
 import { INTERRUPTED_TOOL_ERROR } from '../storage/interrupted';
 import type { ToolCall } from '../tools/types';

@@ -1,9 +1,11 @@
-import { convertFileListToFileUIParts, generateId, type AbstractChat, type FileUIPart, type UIMessage } from 'ai';
+import type { AbstractChat, ChatStatus, FileUIPart, UIMessage } from 'ai';
 import { isSettled } from '../loop/call-state';
 import type { ToolLoopCore } from '../loop/tool-loop-core';
 import { loopChunk } from '../loop/load-loop-chunk';
+import type { ToolChatState } from './chat-state';
 import { hasToolParts } from './part-states';
 import type { SendMessageInput } from './types';
+import { generateId } from './ui-part';
 
 type Chat = AbstractChat<UIMessage>;
 
@@ -23,7 +25,8 @@ export function toUserMessage(input: SendMessageInput): UIMessage | Promise<UIMe
   });
   const files = input.files;
   if (files === undefined || Array.isArray(files)) return build(files ?? []);
-  return convertFileListToFileUIParts(files as FileList).then(build);
+  // The AI SDK's reader comes with the loop's chunk, which the request waits for anyway.
+  return loopChunk.load().then((chunk) => chunk.convertFileListToFileUIParts(files as FileList)).then(build);
 }
 
 /**
@@ -31,7 +34,7 @@ export function toUserMessage(input: SendMessageInput): UIMessage | Promise<UIMe
  * or results about to go back. Waiting for the user (approval), the app (`addToolResult`) or
  * `continue()` is not work: a message then goes at once.
  */
-export function isWorking(chat: Chat, loop: ToolLoopCore): boolean {
+export function isWorking(chat: { readonly status: ChatStatus; readonly messages: UIMessage[] }, loop: ToolLoopCore): boolean {
   if (chat.status === 'submitted' || chat.status === 'streaming') return true;
   for (const call of loop.state.calls.values()) {
     // A call an MCP App made (`runToolCall`) is not the conversation's: the user may still write.
@@ -40,12 +43,27 @@ export function isWorking(chat: Chat, loop: ToolLoopCore): boolean {
   return loop.decide(chat.messages).send;
 }
 
+/** What sending a turn reads: the AI SDK's chat comes with the loop's chunk. */
+export interface SendContext {
+  state: ToolChatState;
+  loop: ToolLoopCore;
+  /** The AI SDK's chat, when the loop's chunk is there (made then if need be). */
+  engineNow: () => Chat | undefined;
+  /** The AI SDK's chat, once the loop's chunk has loaded. */
+  loadEngine: () => Promise<Chat>;
+  /** Sends waiting for the chunk: Stop and dispose abort them (`cancelEarlySends`). */
+  early: Set<AbortController>;
+  /** A send that could not go (the chunk could not load): shown as the chat's error. */
+  failed: (error: unknown) => void;
+}
+
 /**
  * Sends the user's messages as one turn: calls still waiting end as cancelled first. `sent` is
  * called once they are in the conversation and the request has left (the chat's status tells
  * the rest), or once sending them failed; the promise settles when the response has ended.
  */
-export async function sendUserMessages(chat: Chat, loop: ToolLoopCore, messages: readonly UIMessage[], sent: () => void): Promise<void> {
+export async function sendUserMessages(context: SendContext, messages: readonly UIMessage[], sent: () => void): Promise<void> {
+  const { state, loop } = context;
   const last = messages.at(-1);
   let told = false;
   const tell = () => {
@@ -57,12 +75,33 @@ export async function sendUserMessages(chat: Chat, loop: ToolLoopCore, messages:
     if (!last) return;
     // Open calls are settled first, by the loop's chunk: in this task once it has loaded, so the
     // message shows in the same commit as the cleared composer. A conversation without calls has
-    // none to settle. A chunk that cannot load fails the request readably (it waits for the chunk
-    // too), the message kept.
-    const settling = hasToolParts(chat.messages) ? loopChunk.withLoaded((chunk) => chunk.settleOpenCalls(chat, loop)) : undefined;
+    // none to settle. A chunk that cannot load fails the request readably, the message kept.
+    const settling = hasToolParts(state.messages) ? loopChunk.withLoaded((chunk) => chunk.settleOpenCalls(context.engineNow()!, loop)) : undefined;
     if (settling) await Promise.resolve(settling).catch(() => undefined);
+    let chat = context.engineNow();
+    if (!chat) {
+      // The chunk is still on its way (a send right after the chat started): the messages show
+      // now, counted as sending, and go once it is there, unless Stop came first. They are taken
+      // out again just before, so the AI SDK puts the last one in as it always does.
+      const waiting = new AbortController();
+      context.early.add(waiting);
+      state.messages = [...state.messages, ...messages];
+      state.status = 'submitted';
+      tell();
+      try {
+        chat = await context.loadEngine();
+      } catch (error) {
+        if (!waiting.signal.aborted) context.failed(error);
+        return;
+      } finally {
+        context.early.delete(waiting);
+      }
+      if (waiting.signal.aborted) return;
+      state.messages = state.messages.filter((message) => message.id !== last.id);
+    } else if (messages.length > 1) {
+      chat.messages = [...chat.messages, ...messages.slice(0, -1)];
+    }
     loop.beginTurn();
-    if (messages.length > 1) chat.messages = [...chat.messages, ...messages.slice(0, -1)];
     // The AI SDK puts the message in and marks the request submitted in this task.
     const answered = chat.sendMessage(last);
     tell();
@@ -70,4 +109,12 @@ export async function sendUserMessages(chat: Chat, loop: ToolLoopCore, messages:
   } finally {
     tell();
   }
+}
+
+/** Stop or dispose: sends still waiting for the chunk never go; their messages stay. */
+export function cancelEarlySends(context: Pick<SendContext, 'state' | 'early'>): void {
+  if (context.early.size === 0) return;
+  for (const waiting of context.early) waiting.abort();
+  context.early.clear();
+  context.state.status = 'ready';
 }

@@ -1,4 +1,5 @@
-import { getToolName, isToolUIPart, type AbstractChat, type JSONSchema7, type UIMessage } from 'ai';
+import type { AbstractChat, JSONSchema7, UIMessage } from 'ai';
+import { getToolName, isToolUIPart } from './ui-part';
 import { validateToolInput } from '../tools/input-schema';
 import type { ApprovalAnswer, ApprovalResult } from '../loop/approval';
 import type { ToolLoopCore } from '../loop/tool-loop-core';

@@ -1,4 +1,5 @@
-import { getToolName, isToolUIPart, type AbstractChat, type UIMessage } from 'ai';
+import type { AbstractChat, UIMessage } from 'ai';
+import { getToolName, isToolUIPart } from './ui-part';
 import { findTool } from '../tools/find-tool';
 import type { ToolSet } from '../tools/define-tool';
 import type { ToolLoopCore } from '../loop/tool-loop-core';

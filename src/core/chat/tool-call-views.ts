@@ -1,4 +1,5 @@
-import { getToolName, isToolUIPart, type UIMessage } from 'ai';
+import type { UIMessage } from 'ai';
+import { getToolName, isToolUIPart } from './ui-part';
 import type { ToolCallPhase, ToolCallState } from '../loop/call-state';
 import { CallMap } from '../loop/call-map';
 import { INTERRUPTED_TOOL_ERROR } from '../storage/interrupted';

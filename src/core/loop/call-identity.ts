@@ -1,4 +1,5 @@
-import { isToolUIPart, type UIMessage, type UIMessageChunk } from 'ai';
+import type { UIMessage, UIMessageChunk } from 'ai';
+import { isToolUIPart } from '../chat/ui-part';
 import { jsonOf, withinInputLimits } from '../tools/input-limits';
 import { FORBIDDEN_KEY_MESSAGE, hasForbiddenKey, withoutForbiddenKeys } from '../tools/safe-json';
 import { hasToolResult } from './rounds';

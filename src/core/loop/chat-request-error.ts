@@ -1,4 +1,4 @@
-import { APICallError } from 'ai';
+import { APICallError } from '@ai-sdk/provider';
 
 // Its own module: apps compare with it (`instanceof`), so it is one class wherever the code that
 // reads a failed request is loaded from.

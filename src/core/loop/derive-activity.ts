@@ -1,4 +1,5 @@
-import { getToolName, isToolUIPart, type ChatStatus, type UIMessage } from 'ai';
+import type { ChatStatus, UIMessage } from 'ai';
+import { getToolName, isToolUIPart } from '../chat/ui-part';
 import { isSettled } from './call-state';
 import type { LoopActivity } from './activity';
 import type { CallMap } from './call-map';

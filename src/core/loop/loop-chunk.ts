@@ -7,7 +7,8 @@
 // results handed to the chat, the log), the response's call identity and its usage, the user's
 // grants (their default place, the page's book of them, server tools' approvals and the chat's
 // answers to them), and what reads a conversation's calls (open calls settled before the user's
-// next message, a retry's, a request's browser approvals).
+// next message, a retry's, a request's browser approvals). And the AI SDK's chat itself, which
+// sends and streams: nothing of `ai` is in a chat's first load.
 export { CallApprovals, isServerCall } from './call-approvals';
 export { LoopCalls } from './loop-calls';
 export { runEffects } from './loop-effects';
@@ -26,3 +27,5 @@ export { refreshApprovals } from '../chat/refresh-approvals';
 export { applyLoopStates } from '../chat/loop-part-states';
 export { dropIncompleteCalls, resultsOnTheirWay, settleOpenCalls } from '../chat/open-calls';
 export { createChatTransport } from '../chat/chat-transport';
+export { createChatEngine } from '../chat/chat-engine';
+export { convertFileListToFileUIParts } from 'ai';

@@ -1,4 +1,5 @@
-import { getToolName, type UIMessage } from 'ai';
+import type { UIMessage } from 'ai';
+import { getToolName } from '../chat/ui-part';
 import { toolErrorMessages } from '../tools/errors';
 import type { ToolCallResult } from '../tools/types';
 import { isSettled } from './call-state';

@@ -1,4 +1,5 @@
-import { isToolUIPart, type DynamicToolUIPart, type ToolUIPart, type UIMessage } from 'ai';
+import type { DynamicToolUIPart, ToolUIPart, UIMessage } from 'ai';
+import { isToolUIPart } from '../chat/ui-part';
 
 /** A tool call part of a message, static (`tool-<name>`) or dynamic. */
 export type ToolPart = ToolUIPart | DynamicToolUIPart;

@@ -1,4 +1,5 @@
-import { getToolName, type ChatStatus, type FinishReason, type UIMessage, type UIMessageChunk } from 'ai';
+import type { ChatStatus, FinishReason, UIMessage, UIMessageChunk } from 'ai';
+import { getToolName } from '../chat/ui-part';
 import type { ToolSet } from '../tools/define-tool';
 import { errorMessage } from '../tools/errors';
 import type { CheckedToolSchemas } from '../tools/tool-schemas';

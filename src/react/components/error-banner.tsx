@@ -1,4 +1,3 @@
-import { APICallError } from 'ai';
 import { useEffect, useState } from 'react';
 import { lazyModule } from '../../core/lazy-module';
 import { useToolChatLabels } from './labels';
@@ -8,10 +7,15 @@ import { useToolChatLabels } from './labels';
 // Not loaded (offline): no Retry is offered this time, and the next error tries again.
 const failures = lazyModule(() => import('../../core/loop/http-errors'));
 
+// The AI SDK's `APICallError.isInstance`, which reads this marker: the class itself would bring
+// the AI SDK's error classes into the first load for one check.
+const API_CALL_ERROR = Symbol.for('vercel.ai.error.AI_APICallError');
+const isAPICallError = (error: Error): boolean => (error as Error & Record<symbol, unknown>)[API_CALL_ERROR] === true;
+
 /** `canRetry` of the error, at once where that needs no body read, else once the rule is loaded. */
 function useCanRetry(error: Error): boolean {
   const own = (error as { retryable?: unknown }).retryable;
-  const known = !APICallError.isInstance(error) ? true : typeof own === 'boolean' ? own : undefined;
+  const known = !isAPICallError(error) ? true : typeof own === 'boolean' ? own : undefined;
   const [read, setRead] = useState<{ error: Error; retry: boolean }>();
   useEffect(() => {
     if (known !== undefined) return;
