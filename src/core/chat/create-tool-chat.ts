@@ -9,6 +9,7 @@ import { canSendNow, initialChatControl, reduceChat, type ChatAction } from './c
 import { runChatEffects } from './chat-effects';
 import { ToolChatState } from './chat-state';
 import type { ChatEngineInit } from './chat-engine';
+import { createEngineSlot } from './engine-slot';
 import type { ChatGrants } from './chat-grants';
 import { sameReach } from './grant-reach';
 import { createListeners } from './listeners';
@@ -95,41 +96,8 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
       if (reason === 'answered' || reason === 'max-rounds' || reason === 'budget') options.onFinish?.(message);
     },
   };
-  /** The AI SDK's chat: it comes with the loop's chunk (which every request waits for), made once. */
-  let chat: AbstractChat<UIMessage> | undefined;
-  const engine = (code: LoopChunk): AbstractChat<UIMessage> => {
-    if (chat) return chat;
-    chat = code.createChatEngine(init);
-    loop.attach(chat);
-    return chat;
-  };
-  const loadEngine = (): Promise<AbstractChat<UIMessage>> => loopChunk.load().then(engine);
-  /** A failure before the AI SDK's chat could take the request (its chunk did not load), shown as its own are. */
-  const failed = (error: unknown): void => {
-    const shown = error instanceof Error ? error : new Error(String(error));
-    state.error = shown;
-    state.status = 'error';
-    options.onError?.(shown);
-  };
-  const sending: SendContext = {
-    state,
-    loop,
-    engineNow: () => chat ?? (loopChunk.loaded() ? engine(chunk()) : undefined),
-    loadEngine,
-    early: new Set(),
-    failed,
-  };
-  /** Runs with the AI SDK's chat once it is there; a chunk that cannot load is the chat's error. */
-  const withEngine = async (run: (chat: AbstractChat<UIMessage>) => Promise<void> | void): Promise<void> => {
-    let loaded: AbstractChat<UIMessage>;
-    try {
-      loaded = await loadEngine();
-    } catch (error) {
-      if (!disposed()) failed(error);
-      return;
-    }
-    if (!disposed()) await run(loaded);
-  };
+  const engine = createEngineSlot(init, { state, loop, onError: (error) => options.onError?.(error), disposed });
+  const sending: SendContext = { state, loop, engine, early: new Set() };
   if (given.initialMessages) state.messages = given.initialMessages;
 
   // A call's approval (or denial) shows in its part: store the message again when it changes.
@@ -214,7 +182,7 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
     const started = startChat({
       given: given as ToolChatOptions,
       options: () => options,
-      engine,
+      engine: engine.from,
       state,
       loop,
       watch: notifier.watch,
@@ -238,7 +206,7 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
   function resumeOnServer() {
     if (disposed() || state.messages.length === 0 || !serverConversation(options.transport)) return;
     dispatch({ type: 'resume-started' });
-    void withEngine((loaded) => loaded.resumeStream()).finally(() => dispatch({ type: 'resume-ended' }));
+    void engine.run((loaded) => loaded.resumeStream()).finally(() => dispatch({ type: 'resume-ended' }));
   }
 
   /** Stop: settles once the chat has stopped reading and the AI SDK has written every result. */
@@ -247,7 +215,7 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
     loop.stop();
     serverApprovals?.cancel();
     cancelEarlySends(sending);
-    const stopped = chat ? chat.stop() : Promise.resolve();
+    const stopped = engine.current?.stop() ?? Promise.resolve();
     // Aborting the request does not stop an answer the server keeps (a reload aborts it too):
     // it is told, with what the page shows, once the chat has stopped reading.
     const server = serverConversation(options.transport);
@@ -262,7 +230,7 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
     dispatch({ type: 'rewrite-started' });
     try {
       const code = await rewriteHistory();
-      await withEngine((loaded) => (stops === control.stops ? run(code, loaded) : undefined));
+      await engine.run((loaded) => (stops === control.stops ? run(code, loaded) : undefined));
     } finally {
       dispatch({ type: 'rewrite-ended' });
     }
@@ -274,7 +242,7 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
    */
   const answering = (answer: (code: LoopChunk, chat: AbstractChat<UIMessage>) => Promise<ApprovalResult>): Promise<ApprovalResult> => {
     if (readOnly || disposed()) return Promise.resolve({ ok: false, error: readOnly ? 'The chat is read-only' : 'The chat was disposed' });
-    return Promise.resolve(loopChunk.withLoaded((code) => answer(code, engine(code)))).catch((error: unknown) => ({ ok: false, error: errorMessage(error) }));
+    return Promise.resolve(loopChunk.withLoaded((code) => answer(code, engine.from(code)))).catch((error: unknown) => ({ ok: false, error: errorMessage(error) }));
   };
 
   /** Actions of a read-only or disposed chat do nothing; the others start it first. */
@@ -325,7 +293,7 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
     async retry() {
       if (!acts()) return;
       // Retry is a request: when the chunk cannot load it fails readably, in the chat, as requests do.
-      await withEngine(async (loaded) => {
+      await engine.run(async (loaded) => {
         const code = chunk();
         // A call cut mid-stream is dropped; the model makes it again if it still wants it.
         code.dropIncompleteCalls(loaded);
@@ -349,7 +317,7 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
     async continue(prompt) {
       if (!acts()) return;
       loop.resume();
-      if (loop.decide(state.messages).send) await withEngine((loaded) => loaded.sendMessage());
+      if (loop.decide(state.messages).send) await engine.run((loaded) => loaded.sendMessage());
       // An answer cut off (token limit, Stop, round limit): ask the model to go on, in a new turn.
       else if (prompt !== undefined) await toolChat.sendMessage(prompt);
     },
@@ -357,7 +325,7 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
       if (!acts()) return;
       // Only a reload leaves interrupted calls: what runs them again loads when asked, with the
       // loop's chunk, which runs them.
-      Promise.all([import('./run-again'), loadEngine()]).then(([{ runCallsAgain }, loaded]) => {
+      Promise.all([import('./run-again'), engine.load()]).then(([{ runCallsAgain }, loaded]) => {
         if (!disposed()) runCallsAgain(loaded, loop, toolCallIds);
       }, report);
     },
@@ -367,7 +335,7 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
     async switchBranch(messageId, index) {
       if (!acts()) return;
       // Only a chat with versions has a tree, and the code that walks it loads with it.
-      const [{ switchBranch }, loaded] = await Promise.all([import('./switch-branch'), loadEngine()]);
+      const [{ switchBranch }, loaded] = await Promise.all([import('./switch-branch'), engine.load()]);
       const busy = () => control.sending + control.rewriting > 0 || isWorking(state, loop);
       if (!disposed()) await switchBranch({ chat: loaded, state, loop, busy, stop: stopAll, disposed, server: serverConversation(options.transport) }, messageId, index);
     },
@@ -404,7 +372,7 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
       dispatch({ type: 'disposed' });
       loop.stop();
       cancelEarlySends(sending);
-      void chat?.stop();
+      void engine.current?.stop();
       notifier.dispose();
       storage?.dispose();
       serverApprovals?.dispose();

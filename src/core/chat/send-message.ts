@@ -3,6 +3,7 @@ import { isSettled } from '../loop/call-state';
 import type { ToolLoopCore } from '../loop/tool-loop-core';
 import { loopChunk } from '../loop/load-loop-chunk';
 import type { ToolChatState } from './chat-state';
+import type { EngineSlot } from './engine-slot';
 import { hasToolParts } from './part-states';
 import type { SendMessageInput } from './types';
 import { generateId } from './ui-part';
@@ -47,14 +48,9 @@ export function isWorking(chat: { readonly status: ChatStatus; readonly messages
 export interface SendContext {
   state: ToolChatState;
   loop: ToolLoopCore;
-  /** The AI SDK's chat, when the loop's chunk is there (made then if need be). */
-  engineNow: () => Chat | undefined;
-  /** The AI SDK's chat, once the loop's chunk has loaded. */
-  loadEngine: () => Promise<Chat>;
+  engine: EngineSlot;
   /** Sends waiting for the chunk: Stop and dispose abort them (`cancelEarlySends`). */
   early: Set<AbortController>;
-  /** A send that could not go (the chunk could not load): shown as the chat's error. */
-  failed: (error: unknown) => void;
 }
 
 /**
@@ -76,9 +72,9 @@ export async function sendUserMessages(context: SendContext, messages: readonly 
     // Open calls are settled first, by the loop's chunk: in this task once it has loaded, so the
     // message shows in the same commit as the cleared composer. A conversation without calls has
     // none to settle. A chunk that cannot load fails the request readably, the message kept.
-    const settling = hasToolParts(state.messages) ? loopChunk.withLoaded((chunk) => chunk.settleOpenCalls(context.engineNow()!, loop)) : undefined;
+    const settling = hasToolParts(state.messages) ? loopChunk.withLoaded((chunk) => chunk.settleOpenCalls(context.engine.from(chunk), loop)) : undefined;
     if (settling) await Promise.resolve(settling).catch(() => undefined);
-    let chat = context.engineNow();
+    let chat = context.engine.now();
     if (!chat) {
       // The chunk is still on its way (a send right after the chat started): the messages show
       // now, counted as sending, and go once it is there, unless Stop came first. They are taken
@@ -89,9 +85,9 @@ export async function sendUserMessages(context: SendContext, messages: readonly 
       state.status = 'submitted';
       tell();
       try {
-        chat = await context.loadEngine();
+        chat = await context.engine.load();
       } catch (error) {
-        if (!waiting.signal.aborted) context.failed(error);
+        if (!waiting.signal.aborted) context.engine.failed(error);
         return;
       } finally {
         context.early.delete(waiting);
