@@ -1,4 +1,4 @@
-import type { AbstractChat, ChatStatus, FileUIPart, UIMessage } from 'ai';
+import type { ChatStatus, FileUIPart, UIMessage } from 'ai';
 import { isSettled } from '../loop/call-state';
 import type { ToolLoopCore } from '../loop/tool-loop-core';
 import { loopChunk } from '../loop/load-loop-chunk';
@@ -7,8 +7,6 @@ import type { EngineSlot } from './engine-slot';
 import { hasToolParts } from './part-states';
 import type { SendMessageInput } from './types';
 import { generateId } from './ui-part';
-
-type Chat = AbstractChat<UIMessage>;
 
 /**
  * The user's message as the chat keeps it. Synchronous for text, so the message shows in the
