@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 // @ts-expect-error: a plain ES module of the bench, without types.
 import { OWN_CODE_TARGET_KIB } from '../../bench/apps/measure.mjs';
@@ -87,6 +87,26 @@ describe('the published build', () => {
       expect(fromBuild?.gzipKiB).toBeLessThanOrEqual((fromSource?.gzipKiB ?? 0) + 1);
     });
   }
+
+  // scripts/lazy-bundles.ts copies into each lazy bundle what only lazy code needs, except what
+  // must stay one: a module named in `share` (the engine that runs a call, which several lazy
+  // bundles run) and a class the package exports (`instanceof ChatRequestError` holds whoever
+  // threw it). Those stay one file of dist/ that the lazy bundles import.
+  it('keeps shared modules and public classes one file of dist/, imported by the lazy bundles, never copied', () => {
+    const lazyDir = `${pkgDir}/dist/lazy`;
+    const lazy = readdirSync(lazyDir)
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(`${lazyDir}/${file}`, 'utf8'));
+    const kept: Array<[file: string, definition: RegExp]> = [
+      ['core/tools/execute-tool-calls-now.js', /function executeToolCallNow\b/],
+      ['core/loop/chat-request-error.js', /ChatRequestError = class\b/],
+    ];
+    for (const [file, definition] of kept) {
+      expect(readFileSync(`${pkgDir}/dist/${file}`, 'utf8'), file).toMatch(definition);
+      expect(lazy.some((code) => code.includes(`from "../${file}"`)), file).toBe(true);
+      expect(lazy.filter((code) => definition.test(code)), file).toEqual([]);
+    }
+  });
 
   // esbuild splits an app by file: any file an entry reaches that some lazy code uses lands in
   // the first load. The apps of bench/apps, bundled by esbuild with code splitting.
