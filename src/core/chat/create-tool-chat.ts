@@ -347,10 +347,11 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
       loop.addToolResult('state' in result ? { toolCallId: result.toolCallId, error: result.errorText } : { toolCallId: result.toolCallId, output: result.output });
     },
     addToolResult: (result) => loop.addToolResult(result),
-    // A call exists only once the loop's chunk is there, this one too; a chunk that cannot load
-    // is its error result.
+    // A call exists only once the loop's chunk is there, this one too, and with the AI SDK's chat
+    // made from it (an approval "for this chat" reads its id); a chunk that cannot load is its
+    // error result.
     runToolCall: (request) =>
-      loopChunk.load().then(
+      engine.load().then(
         () => loop.runToolCall(request),
         (error: unknown): ToolCallResult => ({ toolCallId: request.origin, toolName: request.toolName, ok: false, error: errorMessage(error) }),
       ),
