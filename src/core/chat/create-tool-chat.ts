@@ -72,7 +72,7 @@ function makeToolChat<TOOLS extends ToolSet>(given: ToolChatOptions<TOOLS>, star
   let storage: StorageLifecycle | undefined;
   let serverApprovals: ServerApprovalWatch | undefined;
   const lifeChanged = createListeners();
-  // The transport with the loop's stages comes with the loop's chunk, which the gate waits for.
+  // The transport with the loop's stages comes with the loop's chunk, as the AI SDK's chat that calls it does.
   let staged: ChatTransport<UIMessage> | undefined;
   const transport = gatedTransport(
     () => control.life,

@@ -1,5 +1,4 @@
 import type { ChatTransport, UIMessage } from 'ai';
-import { loopChunk } from '../loop/load-loop-chunk';
 import type { ChatLife } from './chat-control';
 
 /**
@@ -7,9 +6,9 @@ import type { ChatLife } from './chat-control';
  * waits at the gate, then goes through `stages` (the transport with the loop's stages, from the
  * loop's chunk). While nothing shows a chat that is not kept alive (`parked`), its requests
  * wait: nothing goes out after its component unmounted, whatever settles meanwhile, and
- * StrictMode's remount lets them go on. A disposed chat's requests end as aborted. The loop's
- * chunk is loaded first, so no response (and no call) comes before it; a request stopped
- * meanwhile does not leave.
+ * StrictMode's remount lets them go on. A disposed chat's requests end as aborted; a request
+ * stopped meanwhile does not leave. The loop's chunk is there already: the AI SDK's chat that
+ * calls this transport is made from it (`EngineSlot`), so no response (and no call) comes before it.
  */
 export function gatedTransport(
   life: () => ChatLife,
@@ -32,8 +31,7 @@ export function gatedTransport(
       });
     }
     if (life() === 'disposed') throw new DOMException('The chat was disposed.', 'AbortError');
-    await loopChunk.load();
-    // Stopped while it waited (the chunk still loading): the request never leaves.
+    // Stopped while it waited: the request never leaves.
     signal?.throwIfAborted();
   }
   return {
